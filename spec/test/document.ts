@@ -1,0 +1,132 @@
+// Loads the bundled document and answers questions about it, for the tests.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export type Node = Record<string, any>;
+
+const BUNDLE = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
+
+function load(): Node {
+  if (!existsSync(BUNDLE)) {
+    throw new Error(`${BUNDLE} is missing: run \`pnpm --filter @hostapi/spec bundle\` (turbo runs it before the tests).`);
+  }
+  return JSON.parse(readFileSync(BUNDLE, 'utf8'));
+}
+
+export const doc: Node = load();
+
+export const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The node a local `$ref` points at (or the node itself). */
+export function deref(node: Node): Node {
+  let current = node;
+  while (isObject(current) && typeof current.$ref === 'string') {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`Non-local $ref left in the bundle: ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((n: Node, key) => n?.[key], doc);
+    if (current === undefined) throw new Error(`Unresolved $ref ${ref}`);
+  }
+  return current;
+}
+
+/** A copy with every `$ref` replaced by what it points at (siblings such as `description` kept). */
+export function inline(node: unknown): any {
+  if (Array.isArray(node)) return node.map(inline);
+  if (!isObject(node)) return node;
+  const { $ref, ...rest } = node;
+  const base = typeof $ref === 'string' ? inline(deref({ $ref })) : {};
+  const own = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v)]));
+  return { ...base, ...own };
+}
+
+/** Name of the component schema a `$ref` names, e.g. `Server`. */
+export const refName = (schema: Node | undefined): string | undefined =>
+  schema?.$ref?.match(/^#\/components\/schemas\/(.+)$/)?.[1];
+
+/** The JSON type of a schema as the description writes it. */
+export function jsonType(schema: Node): string {
+  const s = deref(schema);
+  if (Array.isArray(s.type)) return [...s.type].sort((a, b) => (a === 'null' ? 1 : b === 'null' ? -1 : 0)).join('|');
+  return s.type ?? 'any';
+}
+
+export interface DocOperation {
+  path: string;
+  method: 'get' | 'post';
+  op: Node;
+}
+
+export const operations: DocOperation[] = Object.entries(doc.paths as Node).flatMap(([path, item]) =>
+  (['get', 'post', 'put', 'patch', 'delete'] as const)
+    .filter((m) => item[m])
+    .map((method) => ({ path, method: method as 'get' | 'post', op: item[method] })),
+);
+
+/** Properties of an object schema, looking through `$ref` and `allOf`. */
+export function propertiesOf(schema: Node): Node {
+  const s = deref(schema);
+  return Object.assign({}, ...(s.allOf ?? []).map(propertiesOf), s.properties ?? {});
+}
+
+export function requiredOf(schema: Node): string[] {
+  const s = deref(schema);
+  return [...(s.allOf ?? []).flatMap(requiredOf), ...(s.required ?? [])];
+}
+
+/** The success member of a 200 response (the `anyOf` member that is not the failure envelope). */
+export function successSchema(op: Node): Node {
+  const schema = deref(op.responses['200']).content['application/json'].schema;
+  const members: Node[] = schema.anyOf ?? [schema];
+  const success = members.filter((m) => refName(m) !== 'Failure');
+  if (success.length !== 1) throw new Error(`${op.operationId}: expected one success schema`);
+  return success[0]!;
+}
+
+export interface WireParam {
+  name: string;
+  type: string;
+  required: boolean;
+  enum?: unknown[];
+}
+
+/** A form body schema walked into the bracketed names it is sent as, in order. */
+export function formFields(schema: Node, prefix = '', required: string[] = requiredOf(schema)): WireParam[] {
+  return Object.entries(propertiesOf(schema)).flatMap(([key, raw]) => {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    const s = deref(raw);
+    const leaf = (wire: string, leafSchema: Node): WireParam => ({
+      name: wire,
+      type: jsonType(leafSchema),
+      required: !prefix && required.includes(key),
+      ...(deref(leafSchema).enum ? { enum: deref(leafSchema).enum } : {}),
+    });
+    if (s.type === 'object' && s.additionalProperties) return [leaf(`${name}[<key>]`, s.additionalProperties)];
+    if (s.type === 'object') return formFields(s, name, []);
+    if (s.type === 'array') {
+      const wire = `${name}${s['x-array-brackets'] === 'empty' ? '[]' : '[<n>]'}`;
+      return deref(s.items).type === 'object' ? formFields(s.items, wire, []) : [leaf(wire, s.items)];
+    }
+    return [leaf(name, raw)];
+  });
+}
+
+/** Query parameters as sent on the wire (deepObject objects and arrays spelled out). */
+export function queryParams(op: Node): WireParam[] {
+  return (op.parameters ?? []).map(deref).flatMap((p: Node): WireParam[] => {
+    const s = deref(p.schema);
+    const withEnum = (schema: Node) => (deref(schema).enum ? { enum: deref(schema).enum } : {});
+    if (p.style === 'deepObject' && s.type === 'object') {
+      return Object.entries(propertiesOf(s)).map(([k, v]) => ({
+        name: `${p.name}[${k}]`, type: jsonType(v), required: false, ...withEnum(v),
+      }));
+    }
+    if (p.style === 'deepObject' && s.type === 'array') {
+      return [{ name: `${p.name}[<n>]`, type: jsonType(s.items), required: Boolean(p.required), ...withEnum(s.items) }];
+    }
+    return [{ name: p.name, type: jsonType(s), required: Boolean(p.required), ...withEnum(s) }];
+  });
+}

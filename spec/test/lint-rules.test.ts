@@ -1,0 +1,102 @@
+// The lint configuration catches what it is there to catch: each case breaks one thing in a
+// copy of the sources and expects `redocly lint` to fail with the rule that guards it.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SPEC = fileURLToPath(new URL('..', import.meta.url));
+const REDOCLY = join(SPEC, 'node_modules', '.bin', 'redocly');
+const SOURCES = ['openapi.yaml', 'redocly.yaml', 'package.json', 'paths', 'components', 'lint'];
+const copies: string[] = [];
+
+interface Mutation {
+  file: string;
+  from: string;
+  to: string;
+}
+
+async function lint(mutations: Mutation[]): Promise<{ code: number; output: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'hostapi-lint-'));
+  copies.push(dir);
+  for (const source of SOURCES) cpSync(join(SPEC, source), join(dir, source), { recursive: true });
+  for (const { file, from, to } of mutations) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (!text.includes(from)) throw new Error(`${file} no longer contains the text this case changes`);
+    writeFileSync(join(dir, file), text.replace(from, to));
+  }
+  try {
+    const { stdout, stderr } = await promisify(execFile)(REDOCLY, ['lint', '--format=stylish'], { cwd: dir });
+    return { code: 0, output: stdout + stderr };
+  } catch (error: any) {
+    return { code: error.code ?? 1, output: `${error.stdout}${error.stderr}` };
+  }
+}
+
+afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const CASES: [rule: string, mutations: Mutation[]][] = [
+  ['hostapi/form-body', [{ // apikey no longer first
+    file: 'paths/srs/cancel_domain.yaml',
+    from: '            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n',
+    to: '            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n',
+  }]],
+  ['hostapi/form-body', [{ // a bracketed field without its encoding
+    file: 'paths/cloud/stack/backup.yaml',
+    from: '          containers:\n            style: deepObject\n            explode: true\n',
+    to: '',
+  }]],
+  ['hostapi/form-body', [{ // multipart missing
+    file: 'paths/ssh/key/add.yaml', from: '      multipart/form-data: *form\n', to: '',
+  }]],
+  ['hostapi/form-body', [{ // a POST that claims the query key scheme
+    file: 'paths/dns/update_soa.yaml', from: '  security: []\n', to: '',
+  }]],
+  ['hostapi/versioned-path', [{
+    file: 'openapi.yaml', from: '  /1.3/mail/list_domains.json:', to: '  /mail/list_domains.json:',
+  }]],
+  ['hostapi/operation-examples', [{ // no failure example left
+    file: 'paths/mail/list_domains.yaml',
+    from: '            serverNotFound:\n              $ref: ./examples/listMailDomains.serverNotFound.yaml\n            missingApiKey:\n              $ref: ../../components/examples/MissingApiKey.yaml\n',
+    to: '',
+  }]],
+  ['hostapi/unique-client-method', [{
+    file: 'paths/mail/list_domains.yaml', from: 'x-client-method: mail.listDomains', to: 'x-client-method: dns.listIps',
+  }]],
+  ['rule/client-method-name', [{
+    file: 'paths/mail/list_domains.yaml', from: '  x-client-method: mail.listDomains\n', to: '',
+  }]],
+  ['no-invalid-media-type-examples', [{ // a misspelt field in an example
+    file: 'paths/server/examples/listImages.success.yaml', from: '      distro: noble\n', to: '      distro: noble\n      dstro: noble\n',
+  }]],
+  ['no-invalid-media-type-examples', [{ // a number where the service writes a string
+    file: 'paths/srs/examples/createDomain.success.yaml', from: "job_id: '8812201'", to: 'job_id: 8812201',
+  }]],
+  ['no-unused-components', [{
+    file: 'openapi.yaml', from: 'components:\n', to: 'components:\n  schemas:\n    Orphan:\n      type: string\n',
+  }]],
+  ['operation-description', [{
+    file: 'paths/dns/list_ips.yaml', from: '  description: >-\n    Lists every IP address', to: '  x-was-description: >-\n    Lists every IP address',
+  }]],
+];
+
+describe('redocly lint', () => {
+  it('passes on the document as it is', async () => {
+    const { code, output } = await lint([]);
+    expect(output).not.toMatch(/error/i);
+    expect(code).toBe(0);
+  });
+
+  it.concurrent.each(CASES.map(([rule, m], i) => [`${rule} (case ${i + 1})`, rule, m] as const))(
+    'fails with %s',
+    async (_label, rule, mutations) => {
+      const { code, output } = await lint(mutations);
+      expect(code).not.toBe(0);
+      // stylish format: `<line>:<col>  error  <rule>  <message>`
+      expect(output).toMatch(new RegExp(`\\berror\\s+${rule.replace(/[/.-]/g, '\\$&')}\\s`));
+    },
+  );
+});

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // The lint-rule tests start Redocly once per mutation.
+    testTimeout: 60_000,
+  },
+});
