@@ -1,0 +1,88 @@
+// Writes src/generated/operations.ts from the bundled description: the tables the runtime
+// needs (method, path, form field order, client method names, pagination, rate-limit text).
+// Run with `pnpm generate`; never edit the output by hand.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const doc = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
+const OUT = new URL('../src/generated/operations.ts', import.meta.url);
+
+function deref(node) {
+  while (node && node.$ref) {
+    node = node.$ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((n, k) => n[k], doc);
+  }
+  return node;
+}
+
+function properties(schema) {
+  const s = deref(schema);
+  return Object.assign({}, ...(s.allOf ?? []).map(properties), s.properties ?? {});
+}
+
+/**
+ * The order of form fields, nested like the body: `0` for a value, an object for a group of
+ * fields in their order (also the shape of each item of a list), `'[]'` for a list the service
+ * reads with empty brackets. Maps keyed by the caller (`upgrade.disk`) are `0`: their keys go
+ * out in the caller's order.
+ */
+function formShape(schema) {
+  const s = deref(schema);
+  if (s.type === 'array') return s['x-array-brackets'] === 'empty' ? '[]' : formShape(s.items);
+  if (s.type === 'object' && s.properties) {
+    return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, formShape(v)]));
+  }
+  return 0;
+}
+
+function isPaged(op) {
+  const schema = deref(op.responses['200']).content['application/json'].schema;
+  return (schema.anyOf ?? [schema]).some((member) => {
+    const ret = properties(member).return;
+    return ret && (deref(ret).allOf ?? []).some((m) => m.$ref === '#/components/schemas/PagedList');
+  });
+}
+
+const operations = {};
+const methods = {};
+const pagedMethods = {};
+const rateLimitMessages = new Set();
+
+for (const [path, item] of Object.entries(doc.paths)) {
+  for (const method of ['get', 'post']) {
+    const op = item[method];
+    if (!op) continue;
+    const [group, name] = op['x-client-method'].split('.');
+    const entry = { method: method.toUpperCase(), path };
+    if (method === 'post') {
+      entry.form = formShape(deref(op.requestBody).content['application/x-www-form-urlencoded'].schema);
+    }
+    operations[op.operationId] = entry;
+    (methods[group] ??= {})[name] = op.operationId;
+    if (isPaged(op)) (pagedMethods[group] ??= {})[name.replace(/^list/, 'listAll')] = op.operationId;
+    for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
+      rateLimitMessages.add(deref(example).value.msg);
+    }
+  }
+}
+
+const json = (value) => JSON.stringify(value, null, 2);
+writeFileSync(OUT, `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
+/* eslint-disable */
+
+/** Method, path and, for POST, the order of form fields (see FormShape) of every operation. */
+export const OPERATIONS = ${json(operations)} as const;
+
+/** Operation methods, grouped by area: \`api.<group>.<method>\` calls the named operation. */
+export const METHODS = ${json(methods)} as const;
+
+/** Async iterators over every record of a paged list: \`api.<group>.<method>\`. */
+export const PAGED_METHODS = ${json(pagedMethods)} as const;
+
+/** The first server of the description. */
+export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
+
+/** What the service answers when a key exceeds its rate limit (HTTP 500). */
+export const RATE_LIMIT_MESSAGES = ${json([...rateLimitMessages])} as const;
+`);
+console.log(`wrote ${OUT.pathname}: ${Object.keys(operations).length} operations`);

@@ -1,0 +1,101 @@
+// Typed failures. Every error names the operation; none carries the API key (see redact).
+
+export type HostApiErrorKind =
+  | 'api' // the service said no: `status: false`, or a body with only `msg`
+  | 'rate-limit' // the key exceeded its requests per second
+  | 'http' // an HTTP error status without the service's envelope
+  | 'invalid-response' // a body that is not the JSON envelope
+  | 'network' // no response: refused, reset, DNS ...
+  | 'timeout' // no response within timeoutMs
+  | 'aborted'; // the caller's AbortSignal fired
+
+export class HostApiError extends Error {
+  override name = 'HostApiError';
+  constructor(
+    readonly kind: HostApiErrorKind,
+    /** The operationId, e.g. `listServers`. */
+    readonly operation: string,
+    message: string,
+    /** HTTP status, when a response arrived. */
+    readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`${operation}: ${message}`, options);
+  }
+}
+
+/** The service refused the call with a message (`status: false`, or `msg` alone). */
+export class ApiError extends HostApiError {
+  override name = 'ApiError';
+  constructor(
+    operation: string,
+    /** The service's own words. */
+    readonly serviceMessage: string,
+    status: number,
+    /** `error.code`, on the failures that carry one. */
+    readonly code?: number,
+    kind: 'api' | 'rate-limit' = 'api',
+  ) {
+    super(kind, operation, serviceMessage, status);
+  }
+}
+
+/** Too many requests per second for this key; the call did not run and may be sent again. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+  constructor(operation: string, serviceMessage: string, status: number) {
+    super(operation, serviceMessage, status, undefined, 'rate-limit');
+  }
+}
+
+/** An HTTP error status whose body is not the service's envelope. */
+export class HttpError extends HostApiError {
+  override name = 'HttpError';
+  constructor(operation: string, status: number, readonly bodyExcerpt: string) {
+    super('http', operation, `HTTP ${status}${bodyExcerpt ? `: ${bodyExcerpt}` : ''}`, status);
+  }
+}
+
+/** A successful status with a body that is not the JSON envelope. */
+export class InvalidResponseError extends HostApiError {
+  override name = 'InvalidResponseError';
+  constructor(operation: string, status: number, readonly bodyExcerpt: string) {
+    super('invalid-response', operation, `expected a JSON envelope, got: ${bodyExcerpt || '(empty body)'}`, status);
+  }
+}
+
+/** No response: connection refused or reset, name not resolved, ... */
+export class NetworkError extends HostApiError {
+  override name = 'NetworkError';
+  constructor(operation: string, message: string) {
+    super('network', operation, `network failure: ${message}`);
+  }
+}
+
+export class TimeoutError extends HostApiError {
+  override name = 'TimeoutError';
+  constructor(operation: string, readonly timeoutMs: number) {
+    super('timeout', operation, `no response within ${timeoutMs} ms`);
+  }
+}
+
+export class AbortedError extends HostApiError {
+  override name = 'AbortedError';
+  constructor(operation: string) {
+    super('aborted', operation, 'aborted by the caller');
+  }
+}
+
+const EXCERPT = 200;
+
+/** The first characters of a body, on one line, without the key. */
+export function excerpt(text: string, apiKey: string): string {
+  const line = redact(text, apiKey).replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT ? `${line.slice(0, EXCERPT)}…` : line;
+}
+
+/** Replaces every occurrence of the key (raw or URL-encoded) with `[redacted]`. */
+export function redact(text: string, apiKey: string): string {
+  if (!apiKey) return text;
+  return text.split(apiKey).join('[redacted]').split(encodeURIComponent(apiKey)).join('[redacted]');
+}

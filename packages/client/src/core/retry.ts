@@ -1,0 +1,52 @@
+// When and how long to wait before sending a call again.
+
+export interface RetryOptions {
+  /** Further attempts after the first. Default 2; 0 turns retries off. */
+  max?: number;
+  /** First backoff step in ms, doubled on each attempt and jittered. Default 250. */
+  baseDelayMs?: number;
+  /** Longest wait in ms, also the most a Retry-After header may ask for. Default 10 000. */
+  maxDelayMs?: number;
+}
+
+export type RetryPolicy = Required<RetryOptions>;
+
+export function retryPolicy(options: number | RetryOptions | undefined): RetryPolicy {
+  const given = typeof options === 'number' ? { max: options } : (options ?? {});
+  const policy = { max: 2, baseDelayMs: 250, maxDelayMs: 10_000, ...given };
+  for (const [name, value] of Object.entries(policy)) {
+    if (!Number.isInteger(value) || value < 0) throw new RangeError(`retries.${name} must be a whole number ≥ 0, got ${value}`);
+  }
+  return policy;
+}
+
+/**
+ * Milliseconds to wait before attempt `attempt + 1`: the server's Retry-After when it gives one
+ * (seconds or an HTTP date; undefined when it asks for longer than maxDelayMs), else exponential
+ * backoff with "equal jitter" (half fixed, half random) so that clients do not retry in step.
+ */
+export function retryDelay(policy: RetryPolicy, attempt: number, retryAfter: string | null, random = Math.random): number | undefined {
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
+    if (Number.isFinite(ms)) return ms > policy.maxDelayMs ? undefined : Math.max(0, ms);
+  }
+  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  return step / 2 + random() * (step / 2);
+}
+
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

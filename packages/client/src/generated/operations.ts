@@ -1,0 +1,286 @@
+// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
+/* eslint-disable */
+
+/** Method, path and, for POST, the order of form fields (see FormShape) of every operation. */
+export const OPERATIONS = {
+  "listImages": {
+    "method": "GET",
+    "path": "/1.5/server/list_images.json"
+  },
+  "listServers": {
+    "method": "GET",
+    "path": "/1.3/server/list_servers.json"
+  },
+  "upgradeServer": {
+    "method": "POST",
+    "path": "/1.2/server/upgrade.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "name": 0,
+      "upgrade": {
+        "cores": 0,
+        "ram": 0,
+        "disk": 0
+      }
+    }
+  },
+  "upgradeServerPlan": {
+    "method": "POST",
+    "path": "/1.3/server/upgrade_plan.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "name": 0,
+      "plan": 0
+    }
+  },
+  "listIps": {
+    "method": "GET",
+    "path": "/1.5/dns/list_ips.json"
+  },
+  "listDomainsUsingTemplate": {
+    "method": "GET",
+    "path": "/1.5/dns/list_domains_using_template.json"
+  },
+  "listDnsTemplates": {
+    "method": "GET",
+    "path": "/1.5/dns/domain_templates/list_templates.json"
+  },
+  "updateSoa": {
+    "method": "POST",
+    "path": "/1.0/dns/update_soa.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "domain": 0,
+      "ns": 0,
+      "email": 0,
+      "refresh": 0,
+      "retry": 0,
+      "expire": 0,
+      "minimum": 0,
+      "ttl": 0
+    }
+  },
+  "getPricingTiers": {
+    "method": "GET",
+    "path": "/1.2/srs/get_pricing_tiers.json"
+  },
+  "getDomain": {
+    "method": "GET",
+    "path": "/1.3/srs/get_domain.json"
+  },
+  "checkDomainAvailability": {
+    "method": "GET",
+    "path": "/1.3/srs/domain_tlds_available.json"
+  },
+  "createDomain": {
+    "method": "POST",
+    "path": "/1.2/srs/create_domain.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "domain": 0,
+      "term": 0,
+      "registrant_contact": 0,
+      "params": {
+        "RegisterExpired": 0,
+        "AdminContact": 0,
+        "TechContact": 0,
+        "BillingContact": 0,
+        "protect": 0,
+        "auid_type": 0,
+        "auid_value": 0,
+        "auid_reason": 0,
+        "auid_cname": 0,
+        "auid_ctype": 0
+      }
+    }
+  },
+  "cancelDomain": {
+    "method": "POST",
+    "path": "/1.0/srs/cancel_domain.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "domain": 0
+    }
+  },
+  "updateDomainContact": {
+    "method": "POST",
+    "path": "/1.2/srs/update_contact.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "contact_id": 0,
+      "params": {
+        "Name": 0,
+        "Email": 0,
+        "Organization": 0,
+        "PostalAddress": 0,
+        "PostalAddress2": 0,
+        "Suburb": 0,
+        "City": 0,
+        "Country": 0,
+        "PostCode": 0,
+        "Province": 0,
+        "Phone": {
+          "Country": 0,
+          "Area": 0,
+          "Local": 0,
+          "Extension": 0
+        },
+        "Fax": {
+          "Country": 0,
+          "Area": 0,
+          "Local": 0,
+          "Extension": 0
+        },
+        "Mobile": {
+          "Country": 0,
+          "Area": 0,
+          "Local": 0,
+          "Extension": 0
+        }
+      }
+    }
+  },
+  "listSubAccounts": {
+    "method": "GET",
+    "path": "/1.2/accounts/client/list_sub_accounts.json"
+  },
+  "getSshKey": {
+    "method": "GET",
+    "path": "/1.3/ssh/key/get.json"
+  },
+  "addSshKey": {
+    "method": "POST",
+    "path": "/1.2/ssh/key/add.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "label": 0,
+      "content": 0,
+      "params": {
+        "custom_image_access": 0
+      }
+    }
+  },
+  "getDatabase": {
+    "method": "GET",
+    "path": "/1.5/cloud/db/get.json"
+  },
+  "backupStack": {
+    "method": "POST",
+    "path": "/1.2/cloud/stack/backup.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "server": 0,
+      "name": 0,
+      "containers": 0,
+      "params": {
+        "label": 0
+      }
+    }
+  },
+  "copyStack": {
+    "method": "POST",
+    "path": "/1.1/cloud/stack/copy.json",
+    "form": {
+      "apikey": 0,
+      "client_id": 0,
+      "source_server": 0,
+      "name": 0,
+      "destination_server": 0,
+      "label": 0,
+      "params": {
+        "the service": "[]",
+        "copy_env_file": 0,
+        "shutdown": 0,
+        "databases": {
+          "clone_db_from": 0,
+          "mysql_host": 0,
+          "db_name": 0,
+          "origin_container": 0
+        },
+        "database_users": {
+          "clone_grants_from": 0,
+          "mysql_host": 0,
+          "username": 0,
+          "password": 0,
+          "database": 0
+        }
+      }
+    }
+  },
+  "getBandwidthUsageByDay": {
+    "method": "GET",
+    "path": "/1.5/bandwidth/get_usage_by_day.json"
+  },
+  "listMailDomains": {
+    "method": "GET",
+    "path": "/1.3/mail/list_domains.json"
+  }
+} as const;
+
+/** Operation methods, grouped by area: `api.<group>.<method>` calls the named operation. */
+export const METHODS = {
+  "servers": {
+    "listImages": "listImages",
+    "list": "listServers",
+    "upgrade": "upgradeServer",
+    "upgradePlan": "upgradeServerPlan"
+  },
+  "dns": {
+    "listIps": "listIps",
+    "listDomainsUsingTemplate": "listDomainsUsingTemplate",
+    "listTemplates": "listDnsTemplates",
+    "updateSoa": "updateSoa"
+  },
+  "domains": {
+    "getPricingTiers": "getPricingTiers",
+    "get": "getDomain",
+    "checkAvailability": "checkDomainAvailability",
+    "create": "createDomain",
+    "cancel": "cancelDomain",
+    "updateContact": "updateDomainContact"
+  },
+  "accounts": {
+    "listSubAccounts": "listSubAccounts"
+  },
+  "sshKeys": {
+    "get": "getSshKey",
+    "add": "addSshKey"
+  },
+  "cloud": {
+    "getDatabase": "getDatabase",
+    "backupStack": "backupStack",
+    "copyStack": "copyStack"
+  },
+  "bandwidth": {
+    "getUsageByDay": "getBandwidthUsageByDay"
+  },
+  "mail": {
+    "listDomains": "listMailDomains"
+  }
+} as const;
+
+/** Async iterators over every record of a paged list: `api.<group>.<method>`. */
+export const PAGED_METHODS = {
+  "servers": {
+    "listAll": "listServers"
+  },
+  "accounts": {
+    "listAllSubAccounts": "listSubAccounts"
+  }
+} as const;
+
+/** The first server of the description. */
+export const DEFAULT_BASE_URL = "https://api.hostapi.example";
+
+/** What the service answers when a key exceeds its rate limit (HTTP 500). */
+export const RATE_LIMIT_MESSAGES = [
+  "You have exceeded the number of requests per second for this key. Please try again soon."
+] as const;
