@@ -3,10 +3,11 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
+  // The description's types are inlined into the .d.ts, so that openapi-fetch stays the only
+  // dependency a consumer installs.
+  dts: { resolve: ['@hostapi/types'], compilerOptions: { types: [] } },
   clean: true,
   sourcemap: true,
   target: 'es2022',
-  // openapi-fetch stays a dependency; @hostapi/types is types only.
   external: ['openapi-fetch'],
 });

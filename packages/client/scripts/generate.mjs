@@ -3,10 +3,13 @@
 // Run with `pnpm generate`; never edit the output by hand.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const doc = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
-const OUT = new URL('../src/generated/operations.ts', import.meta.url);
+export const OUTPUT = fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url));
+
+/** The description being read; set by render(). */
+let doc;
 
 function deref(node) {
   while (node && node.$ref) {
@@ -43,31 +46,34 @@ function isPaged(op) {
   });
 }
 
-const operations = {};
-const methods = {};
-const pagedMethods = {};
-const rateLimitMessages = new Set();
+/** The text of src/generated/operations.ts for a bundled description. */
+export function render(bundle) {
+  doc = bundle;
+  const operations = {};
+  const methods = {};
+  const pagedMethods = {};
+  const rateLimitMessages = new Set();
 
-for (const [path, item] of Object.entries(doc.paths)) {
-  for (const method of ['get', 'post']) {
-    const op = item[method];
-    if (!op) continue;
-    const [group, name] = op['x-client-method'].split('.');
-    const entry = { method: method.toUpperCase(), path };
-    if (method === 'post') {
-      entry.form = formShape(deref(op.requestBody).content['application/x-www-form-urlencoded'].schema);
-    }
-    operations[op.operationId] = entry;
-    (methods[group] ??= {})[name] = op.operationId;
-    if (isPaged(op)) (pagedMethods[group] ??= {})[name.replace(/^list/, 'listAll')] = op.operationId;
-    for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
-      rateLimitMessages.add(deref(example).value.msg);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of ['get', 'post']) {
+      const op = item[method];
+      if (!op) continue;
+      const [group, name] = op['x-client-method'].split('.');
+      const entry = { method: method.toUpperCase(), path };
+      if (method === 'post') {
+        entry.form = formShape(deref(op.requestBody).content['application/x-www-form-urlencoded'].schema);
+      }
+      operations[op.operationId] = entry;
+      (methods[group] ??= {})[name] = op.operationId;
+      if (isPaged(op)) (pagedMethods[group] ??= {})[name.replace(/^list/, 'listAll')] = op.operationId;
+      for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
+        rateLimitMessages.add(deref(example).value.msg);
+      }
     }
   }
-}
 
-const json = (value) => JSON.stringify(value, null, 2);
-writeFileSync(OUT, `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
+  const json = (value) => JSON.stringify(value, null, 2);
+  return `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
 /* eslint-disable */
 
 /** Method, path and, for POST, the order of form fields (see FormShape) of every operation. */
@@ -84,5 +90,12 @@ export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
 
 /** What the service answers when a key exceeds its rate limit (HTTP 500). */
 export const RATE_LIMIT_MESSAGES = ${json([...rateLimitMessages])} as const;
-`);
-console.log(`wrote ${OUT.pathname}: ${Object.keys(operations).length} operations`);
+`;
+}
+
+export const readBundle = () => JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(OUTPUT, render(readBundle()));
+  console.log(`wrote ${OUTPUT}`);
+}

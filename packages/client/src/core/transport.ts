@@ -32,13 +32,16 @@ export function createTransport(options: TransportOptions) {
       const timeout = AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
-        response = await options.fetch(request.url, {
+        const received = await options.fetch(request.url, {
           method: request.method,
           headers: request.headers,
           body,
           redirect: request.redirect,
           signal: AbortSignal.any([caller, timeout]),
         });
+        // Read the whole body here, so that a reset or a stall mid-body is a network failure or a
+        // timeout of this attempt (and retried where safe), not an error in the caller's parsing.
+        response = new Response(await received.arrayBuffer(), received);
       } catch (error) {
         const failure = caller.aborted
           ? new AbortedError(operation)
@@ -55,7 +58,6 @@ export function createTransport(options: TransportOptions) {
         if (idempotent || rateLimited) {
           const delay = retryDelay(retry, attempt, response.headers.get('Retry-After'));
           if (delay !== undefined) {
-            await response.body?.cancel();
             await pause(operation, delay, caller);
             continue;
           }

@@ -1,0 +1,15 @@
+// The published runtime uses only web platform APIs (fetch, URL, FormData, AbortSignal), so it
+// runs in browsers as in Node.
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+
+it.each(['dist/index.js', 'dist/index.cjs'])('%s uses no Node-only API and imports only openapi-fetch', (file) => {
+  const code = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+  expect(code).not.toMatch(/\b(process|Buffer|__dirname|setImmediate)\b/);
+  expect(code).not.toMatch(/['"]node:/);
+  const imports = [
+    ...code.matchAll(/^import\b[^'"]*['"]([^'"]+)['"]/gm),
+    ...code.matchAll(/\brequire\(['"]([^'"]+)['"]\)/g),
+  ].map((m) => m[1]);
+  expect(new Set(imports)).toEqual(new Set(['openapi-fetch']));
+});
