@@ -96,7 +96,7 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
         : await paths.POST(path as never, { ...init, body: input, multipart: callOptions.multipart ?? multipart } as never);
     } catch (error) {
       // Serialization names the field; add the operation.
-      if (error instanceof TypeError) throw new TypeError(`${id}: ${error.message}`);
+      if (error instanceof TypeError) throw new TypeError(`${id}: ${error.message}`, { cause: error });
       throw error;
     }
     const { data, error, response } = result;
