@@ -10,6 +10,9 @@ import type { CallOptions, ClientPaths, OperationGroups, OperationId } from './t
 
 export * from './core/errors.js';
 export type { RetryOptions } from './core/retry.js';
+// The wire format on its own: what the client sends, for tools that show or check requests.
+export { encodePairs, toFormData, toPairs, type FormShape, type Pair } from './core/serialize.js';
+export { METHODS, OPERATIONS, PAGED_METHODS } from './generated/operations.js';
 export type * from './types.js';
 export type { components, operations, paths } from '@hostapi/types';
 

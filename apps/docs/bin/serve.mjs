@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Serves the built site (dist/) on 127.0.0.1:8080; --host/--port or HOST/PORT change it.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import sirv from 'sirv';
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const USAGE = 'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults)';
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+      port: { type: 'string', default: process.env.PORT || '8080' },
+    },
+  }));
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`--port must be a port number, got ${values.port}\n${USAGE}`);
+  process.exit(2);
+}
+if (!existsSync(`${DIST}index.html`)) {
+  console.error(`${DIST}index.html is missing: run \`pnpm --filter @hostapi/docs build\` first.`);
+  process.exit(1);
+}
+
+const server = createServer(sirv(DIST, { etag: true, single: false }));
+server.on('error', (error) => {
+  console.error(`Cannot serve on ${values.host}:${port}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(port, values.host, () => {
+  const host = values.host.includes(':') ? `[${values.host}]` : values.host;
+  console.log(`hostapi docs on http://${host}:${port}`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,13 @@
+// getDomain: Get a registered domain. Generated from the description by scripts/generate-samples.mjs; do not edit.
+import { createHostApiClient } from '@hostapi/client';
+
+const api = createHostApiClient({
+  apiKey: process.env.HOSTAPI_KEY!,
+  baseUrl: process.env.HOSTAPI_URL ?? 'https://api.hostapi.example',
+});
+
+const result = await api.domains.get({
+  client_id: 293,
+  domain: 'example.co.nz',
+});
+console.log(result);

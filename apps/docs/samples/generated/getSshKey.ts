@@ -1,0 +1,13 @@
+// getSshKey: Get an SSH key. Generated from the description by scripts/generate-samples.mjs; do not edit.
+import { createHostApiClient } from '@hostapi/client';
+
+const api = createHostApiClient({
+  apiKey: process.env.HOSTAPI_KEY!,
+  baseUrl: process.env.HOSTAPI_URL ?? 'https://api.hostapi.example',
+});
+
+const result = await api.sshKeys.get({
+  client_id: 293,
+  key_id: 41,
+});
+console.log(result);

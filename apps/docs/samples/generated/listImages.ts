@@ -1,0 +1,10 @@
+// listImages: List images. Generated from the description by scripts/generate-samples.mjs; do not edit.
+import { createHostApiClient } from '@hostapi/client';
+
+const api = createHostApiClient({
+  apiKey: process.env.HOSTAPI_KEY!,
+  baseUrl: process.env.HOSTAPI_URL ?? 'https://api.hostapi.example',
+});
+
+const result = await api.servers.listImages({});
+console.log(result);

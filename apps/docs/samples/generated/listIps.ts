@@ -1,0 +1,12 @@
+// listIps: List IP addresses. Generated from the description by scripts/generate-samples.mjs; do not edit.
+import { createHostApiClient } from '@hostapi/client';
+
+const api = createHostApiClient({
+  apiKey: process.env.HOSTAPI_KEY!,
+  baseUrl: process.env.HOSTAPI_URL ?? 'https://api.hostapi.example',
+});
+
+const result = await api.dns.listIps({
+  client_id: 293,
+});
+console.log(result);

@@ -1,0 +1,103 @@
+// The built site, opened in headless Chromium from a local server with the network otherwise
+// blocked: every operation of the description is rendered, with its code samples, with no
+// console error and no request leaving localhost. Saves screenshots to test-results/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, watchedPage, type Watched } from './browser.js';
+
+const require = createRequire(import.meta.url);
+const spec = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
+const operations = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+  Object.values(item).map((op) => ({ path, id: op.operationId as string, summary: op.summary as string, tag: op.tags[0] as string, clientMethod: op['x-client-method'] as string })),
+);
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+/** Redoc's route of a tag: its name in lower case, spaces as dashes. */
+const slug = (tag: string) => tag.toLowerCase().replace(/\s+/g, '-');
+
+/** An operation's or section's heading, by its exact text. */
+const heading = (text: string) => watched.page.locator('h1, h2').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+
+let server: ChildProcess;
+let browser: Browser;
+let site: string;
+let watched: Watched;
+
+beforeAll(async () => {
+  const port = 41000 + Math.floor(Math.random() * 20000);
+  server = spawn(process.execPath, [fileURLToPath(new URL('../bin/serve.mjs', import.meta.url)), '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on('data', (chunk) => String(chunk).includes('hostapi docs on') && resolve());
+    server.on('exit', (code) => reject(new Error(`docs server exited (${code})`)));
+  });
+  site = `http://127.0.0.1:${port}`;
+  browser = await launch();
+  watched = await watchedPage(browser);
+  await watched.page.goto(`${site}/`, { waitUntil: 'load' });
+  await watched.page.locator('h1').first().waitFor();
+  mkdirSync(RESULTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGINT');
+});
+
+describe('the documentation site', () => {
+  it('explains authentication, the envelope, failures, versions, pagination and the mock', async () => {
+    const headings = await watched.page.$$eval('h1, h2', (nodes) => nodes.map((n) => n.textContent?.trim()));
+    for (const heading of ['Authentication', 'The envelope', 'Failures', 'Versions per operation', 'Pagination', 'Try it against the mock']) {
+      expect(headings).toContain(heading);
+    }
+    await watched.page.screenshot({ path: `${RESULTS}docs-introduction.png` });
+  });
+
+  it('lists exactly the operations of the description in its navigation', async () => {
+    const { page } = watched;
+    for (const tag of spec.tags) await page.locator(`a[href="#/${slug(tag.name)}"], a[href="/${slug(tag.name)}"]`).first().click();
+    const links = await page.$$eval('a[href^="#/"]', (nodes) =>
+      [...new Set(nodes.map((n) => n.getAttribute('href')!).filter((h) => /^#\/[^/#]+\/[^/#]+$/.test(h)))]);
+    expect(links.sort()).toEqual(operations.map((o) => `#/${slug(o.tag)}/${o.id.toLowerCase()}`).sort());
+    await page.goto(`${site}/`);
+  });
+
+  it.each(operations.map((o) => [o.id, o] as const))('renders %s with its curl and @hostapi/client samples', async (_id, op) => {
+    const { page } = watched;
+    await page.goto(`${site}/#/${slug(op.tag)}/${op.id.toLowerCase()}`);
+    await heading(op.summary).waitFor();
+    // The sample panel of this operation: the innermost block that names its path (in the panel's
+    // header, whichever sample is shown), holds a language switch and shows code.
+    const languages = page.getByRole('button', { name: /^(curl|@hostapi\/client)$/ });
+    const panel = page.locator('div').filter({ hasText: op.path }).filter({ has: languages }).filter({ has: page.locator('pre') }).last();
+    const samples: [language: string, shows: string][] = [['curl', `curl`], ['@hostapi/client', `api.${op.clientMethod}(`]];
+    for (const [language, shows] of samples) {
+      await panel.getByRole('button', { name: /^(curl|@hostapi\/client)$/ }).click();
+      await page.getByText(language, { exact: true }).last().click();
+      await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('offers the bundled description for download beside it', async () => {
+    const yaml = await fetch(`${site}/openapi.yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toContain('openapi: 3.1.0');
+    expect((await (await fetch(`${site}/openapi.json`)).json()).info.title).toBe(spec.info.title);
+  });
+
+  it('logged no console error, requested nothing outside localhost, and shows no API key', async () => {
+    expect(watched.consoleErrors).toEqual([]);
+    expect(watched.external).toEqual([]);
+    const html = readFileSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)), 'utf8');
+    expect(new Set(html.match(/apikey=[A-Za-z0-9_%-]*/g))).toEqual(new Set(['apikey=YOUR_API_KEY']));
+  });
+
+  it('saves a screenshot of an operation', async () => {
+    await watched.page.goto(`${site}/#/domain-registration/updatedomaincontact`);
+    await heading('Update a domain contact').waitFor();
+    await watched.page.screenshot({ path: `${RESULTS}docs-operation.png` });
+    expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
+  });
+});

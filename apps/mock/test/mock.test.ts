@@ -1,0 +1,177 @@
+// Starts the mock as testers do, calls every operation of the description over HTTP and
+// compares the answers with the description's examples; then the refusals.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const spec = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
+const BIN = fileURLToPath(new URL('../bin/mock.mjs', import.meta.url));
+
+type Node = Record<string, any>;
+const deref = (node: Node): Node =>
+  node?.$ref ? deref(node.$ref.slice(2).split('/').reduce((n: Node, k: string) => n[k], spec)) : node;
+
+interface Operation {
+  id: string;
+  method: 'GET' | 'POST';
+  path: string;
+  op: Node;
+}
+const operations: Operation[] = Object.entries(spec.paths as Node).flatMap(([path, item]) =>
+  (['get', 'post'] as const).filter((m) => item[m]).map((m) => ({ id: item[m].operationId, method: m.toUpperCase() as 'GET' | 'POST', path, op: item[m] })),
+);
+
+/** `[name, value]` pairs with bracketed names, in order (arrays indexed unless marked otherwise). */
+function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(value)) value.forEach((v, i) => pairs(v, `${prefix}[${i}]`, out));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
+  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
+  return out;
+}
+const encode = (list: [string, string][]) => list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+
+/** A valid call of the operation: required query parameters from their schema examples; the POST body example. */
+function validRequest({ method, op }: Operation, apikey = 'k'): { query: string; body?: string } {
+  if (method === 'POST') {
+    const media = deref(op.requestBody).content['application/x-www-form-urlencoded'];
+    const example = deref(Object.values(media.examples as Node)[0]).value;
+    return { query: '', body: encode(pairs({ ...example, apikey })) };
+  }
+  const query: Node = { apikey };
+  for (const p of (op.parameters ?? []).map(deref)) {
+    if (p.required) query[p.name] = deref(p.schema).examples?.[0] ?? deref(p.schema).enum?.[0];
+  }
+  return { query: encode(pairs(query)) };
+}
+
+let mock: ChildProcess;
+let base: string;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  mock = spawn(process.execPath, [BIN], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    mock.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes(`on http://127.0.0.1:${port}`)) resolve();
+    });
+    mock.on('exit', (code) => reject(new Error(`mock exited (${code}): ${output}`)));
+  });
+  base = `http://127.0.0.1:${port}`;
+}, 60_000);
+
+afterAll(() => {
+  mock?.kill('SIGINT');
+});
+
+async function send(operation: Operation, request = validRequest(operation), headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${operation.path}${request.query ? `?${request.query}` : ''}`, {
+    method: operation.method,
+    headers: request.body === undefined ? headers : { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const examplesOf = (operation: Operation, code: string) =>
+  Object.entries((deref(operation.op.responses[code]).content['application/json'].examples ?? {}) as Node).map(
+    ([name, example]) => [name, deref(example).value] as const,
+  );
+
+describe.each(operations.map((o) => [o.id, o] as const))('%s', (_id, operation) => {
+  it('answers a valid call with the success example', async () => {
+    const { status, body } = await send(operation);
+    expect(status).toBe(200);
+    expect(body).toEqual(examplesOf(operation, '200').find(([name]) => name === 'success')![1]);
+  });
+
+  it('answers every named 200 example on `Prefer: example=<name>`', async () => {
+    for (const [name, value] of examplesOf(operation, '200')) {
+      const { status, body } = await send(operation, validRequest(operation), { prefer: `example=${name}` });
+      expect({ name, status, body }).toEqual({ name, status: 200, body: value });
+    }
+  });
+
+  it('answers the rate limit on `Prefer: code=500, example=rateLimited`', async () => {
+    const { status, body } = await send(operation, validRequest(operation), { prefer: 'code=500, example=rateLimited' });
+    expect(status).toBe(500);
+    expect(body.msg).toMatch(/exceeded the number of requests per second/);
+  });
+
+  it('refuses a call without the API key', async () => {
+    const request = validRequest(operation);
+    const without = operation.method === 'GET'
+      ? { query: request.query.replace(/^apikey=k&?/, '') }
+      : { query: '', body: request.body!.replace(/(^|&)apikey=k/, '').replace(/^&/, '') };
+    const { status, body } = await send(operation, without);
+    if (operation.method === 'GET') {
+      expect(status).toBe(401);
+      expect(body.title).toBe('Invalid security scheme used');
+    } else {
+      expect(status).toBe(422);
+      expect(body.validation).toContainEqual(expect.objectContaining({ message: "Request body must have required property 'apikey'" }));
+    }
+  });
+});
+
+describe('refusals', () => {
+  const find = (id: string) => operations.find((o) => o.id === id)!;
+
+  it('every missing required parameter is named in a 422', async () => {
+    const { status, body } = await send(find('getDatabase'), { query: 'apikey=k&client_id=293&mysql_host=mysql8' });
+    expect(status).toBe(422);
+    expect(body.validation.map((v: Node) => v.message)).toEqual([
+      "Request query must have required property 'server_name'",
+      "Request query must have required property 'database'",
+    ]);
+  });
+
+  it('an ill-typed parameter gets a 422 naming it', async () => {
+    const { status, body } = await send(find('listServers'), { query: 'apikey=k&client_id=abc' });
+    expect(status).toBe(422);
+    expect(body.validation).toEqual([expect.objectContaining({ location: ['query', 'client_id'], message: 'Request query parameter client_id must be integer' })]);
+  });
+
+  it('a value outside an enumeration gets a 422 naming the field and the allowed values', async () => {
+    const { status, body } = await send(find('listServers'), { query: 'apikey=k&client_id=293&filters[state]=Running' });
+    expect(status).toBe(422);
+    expect(body.validation[0].message).toBe('Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other');
+  });
+
+  it('a missing or ill-typed form field gets a 422 naming it', async () => {
+    const { status, body } = await send(find('updateSoa'), { query: '', body: 'apikey=k&client_id=293&domain=example.co.nz&ns=ns1&email=e&refresh=soon&retry=1&expire=1' });
+    expect(status).toBe(422);
+    const messages = body.validation.map((v: Node) => v.message);
+    expect(messages).toContain("Request body must have required property 'minimum'");
+    expect(messages).toContain('Request body property refresh must be integer');
+  });
+
+  it('unknown paths and wrong version segments are 404, a wrong method 405', async () => {
+    expect((await fetch(`${base}/1.3/server/delete_servers.json?apikey=k`)).status).toBe(404);
+    expect((await fetch(`${base}/1.5/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(404);
+    expect((await fetch(`${base}/1.3/server/list_servers.json?apikey=k&client_id=293`, { method: 'DELETE' })).status).toBe(405);
+  });
+});
+
+describe('README', () => {
+  it('lists the current example names of every operation (run `pnpm generate` when this fails)', async () => {
+    // @ts-expect-error plain .mjs script without types
+    const { README, withTable, readBundle } = await import('../scripts/readme-table.mjs');
+    const readme = readFileSync(README, 'utf8');
+    expect(readme).toBe(withTable(readme, readBundle()));
+  });
+});
