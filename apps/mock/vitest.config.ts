@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
+    // Each file starts its own Prism; one at a time keeps a 2-core machine responsive.
+    fileParallelism: false,
   },
 });

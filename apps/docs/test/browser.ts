@@ -1,10 +1,14 @@
 // Headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) on a page served
 // from localhost, with every request that would leave localhost blocked and recorded.
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (\`apt-get install chromium\`, as .ci/run does) or set CHROMIUM_PATH.`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

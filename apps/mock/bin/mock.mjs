@@ -75,7 +75,11 @@ const started = Date.now();
     console.log(`hostapi ${what} on http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port} (ready in ${Date.now() - started} ms)`);
   });
   socket.on('error', () => {
-    if (Date.now() - started > 30_000) fail('Prism did not start within 30 s');
+    if (Date.now() - started > 60_000) {
+      console.error('Prism did not start within 60 s');
+      prism.kill('SIGTERM');
+      process.exit(1);
+    }
     else setTimeout(waitForPort, 50);
   });
 })();
