@@ -1,37 +1,14 @@
 // Loads the bundled document and answers questions about it, for the tests.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { deref as derefIn, operationsOf, readBundle, type Node } from '../lib/document.mjs';
 
-export type Node = Record<string, any>;
+export type { Node };
 
-const BUNDLE = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
-
-function load(): Node {
-  if (!existsSync(BUNDLE)) {
-    throw new Error(`${BUNDLE} is missing: run \`pnpm --filter @hostapi/spec bundle\` (turbo runs it before the tests).`);
-  }
-  return JSON.parse(readFileSync(BUNDLE, 'utf8'));
-}
-
-export const doc: Node = load();
+export const doc: Node = readBundle();
 
 export const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The node a local `$ref` points at (or the node itself). */
-export function deref(node: Node): Node {
-  let current = node;
-  while (isObject(current) && typeof current.$ref === 'string') {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`Non-local $ref left in the bundle: ${ref}`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((n: Node, key) => n?.[key], doc);
-    if (current === undefined) throw new Error(`Unresolved $ref ${ref}`);
-  }
-  return current;
-}
+export const deref = (node: Node): Node => derefIn(doc, node);
 
 /** A copy with every `$ref` replaced by what it points at (siblings such as `description` kept). */
 export function inline(node: unknown): any {
@@ -60,11 +37,7 @@ export interface DocOperation {
   op: Node;
 }
 
-export const operations: DocOperation[] = Object.entries(doc.paths as Node).flatMap(([path, item]) =>
-  (['get', 'post', 'put', 'patch', 'delete'] as const)
-    .filter((m) => item[m])
-    .map((method) => ({ path, method: method as 'get' | 'post', op: item[method] })),
-);
+export const operations = operationsOf(doc) as DocOperation[];
 
 /** Properties of an object schema, looking through `$ref` and `allOf`. */
 export function propertiesOf(schema: Node): Node {

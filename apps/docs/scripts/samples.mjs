@@ -1,17 +1,15 @@
 // Code samples for every operation, read from the bundled description: a TypeScript sample
 // using @hostapi/client (written to samples/generated/, type-checked and run by the tests) and
 // a curl command with the exact bytes the client sends.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { encodePairs, METHODS, OPERATIONS, toPairs } from '@hostapi/client';
+import { deref as derefIn, operationsOf, readBundle } from '@hostapi/spec/document';
 
-const require = createRequire(import.meta.url);
-export const readBundle = () => JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
+export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
 const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
 export function samples(doc) {
-  const deref = (node) => (node?.$ref ? deref(node.$ref.slice(2).split('/').reduce((n, k) => n[k], doc)) : node);
+  const deref = (node) => derefIn(doc, node);
   const baseUrl = doc.servers[0].url;
   const methodOf = new Map(
     Object.entries(METHODS).flatMap(([group, methods]) => Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`])),
@@ -34,18 +32,15 @@ export function samples(doc) {
   }
 
   const result = {};
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of ['get', 'post']) {
-      const op = item[method];
-      if (!op) continue;
-      const id = op.operationId;
-      const input = exampleInput(op, method);
-      const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, OPERATIONS[id].form);
-      const curl =
-        method === 'get'
-          ? `curl -g ${shell(`${baseUrl}${path}?${encodePairs(pairs)}`)}`
-          : [`curl ${baseUrl}${path}`, ...pairs.map((pair) => `  -d ${shell(encodePairs([pair]))}`)].join(' \\\n');
-      const typescript = `import { createHostApiClient } from '@hostapi/client';
+  for (const { path, method, op } of operationsOf(doc)) {
+    const id = op.operationId;
+    const input = exampleInput(op, method);
+    const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, OPERATIONS[id].form);
+    const curl =
+      method === 'get'
+        ? `curl -g ${shell(`${baseUrl}${path}?${encodePairs(pairs)}`)}`
+        : [`curl ${baseUrl}${path}`, ...pairs.map((pair) => `  -d ${shell(encodePairs([pair]))}`)].join(' \\\n');
+    const typescript = `import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({
   apiKey: process.env.HOSTAPI_KEY!,
@@ -55,8 +50,7 @@ const api = createHostApiClient({
 const result = await api.${methodOf.get(id)}(${literal(input, '')});
 console.log(result);
 `;
-      result[id] = { curl, typescript, input, path, method };
-    }
+    result[id] = { curl, typescript, input, path, method };
   }
   return result;
 }

@@ -3,17 +3,16 @@
 // console error and no request leaving localhost. Saves screenshots to test-results/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { operationsOf, readBundle } from '@hostapi/spec/document';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watchedPage, type Watched } from './browser.js';
 
-const require = createRequire(import.meta.url);
-const spec = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
-const operations = Object.entries(spec.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
-  Object.values(item).map((op) => ({ path, id: op.operationId as string, summary: op.summary as string, tag: op.tags[0] as string, clientMethod: op['x-client-method'] as string })),
-);
+const spec = readBundle();
+const operations = operationsOf(spec).map(({ path, op }) => ({
+  path, id: op.operationId as string, summary: op.summary as string, tag: op.tags[0] as string, clientMethod: op['x-client-method'] as string,
+}));
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 /** Redoc's route of a tag: its name in lower case, spaces as dashes. */
 const slug = (tag: string) => tag.toLowerCase().replace(/\s+/g, '-');

@@ -5,15 +5,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error plain .mjs script without types
-import { readBundle, sampleFile, samples, SAMPLES } from '../scripts/samples.mjs';
+import { sampleFile, samples, SAMPLES } from '../scripts/samples.mjs';
 
 const require = createRequire(import.meta.url);
 const doc = readBundle();
-const operations = Object.values(doc.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item));
+const operations = operationsOf(doc).map(({ op }) => op);
 const all = samples(doc) as Record<string, { typescript: string }>;
-const deref = (node: any): any => (node?.$ref ? deref(node.$ref.slice(2).split('/').reduce((n: any, k: string) => n[k], doc)) : node);
 
 let mock: ChildProcess;
 
@@ -47,7 +47,7 @@ describe('samples/generated', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
       await import(fileURLToPath(new URL(`${id}.ts`, SAMPLES)));
-      const success = deref(deref(op.responses['200']).content['application/json'].examples.success).value;
+      const success = responseExamples(doc, op, '200').success;
       const { status: _ok, ...envelope } = success;
       expect(log).toHaveBeenCalledTimes(1);
       expect(log.mock.calls[0]![0]).toEqual('return' in success ? success.return : envelope);

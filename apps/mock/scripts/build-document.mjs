@@ -4,15 +4,11 @@
 // the spec's 422 or 400 response when there is one; without them it writes its own 422 whose
 // `validation` list names every offending field, which is what a tester needs. The proxy mode
 // validates against the unchanged description.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { operationsOf, readBundle } from '@hostapi/spec/document';
 
-const require = createRequire(import.meta.url);
-const doc = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
-
-for (const item of Object.values(doc.paths)) {
-  for (const operation of Object.values(item)) delete operation.responses?.['400'];
-}
+const doc = readBundle();
+for (const { op } of operationsOf(doc)) delete op.responses['400'];
 delete doc.components.responses.ValidationFailed;
 
 mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });

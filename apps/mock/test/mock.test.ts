@@ -2,19 +2,15 @@
 // compares the answers with the description's examples; then the refusals.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { deref as derefIn, operationsOf, readBundle, responseExamples, type Node } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const require = createRequire(import.meta.url);
-const spec = JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
+const spec = readBundle();
 const BIN = fileURLToPath(new URL('../bin/mock.mjs', import.meta.url));
-
-type Node = Record<string, any>;
-const deref = (node: Node): Node =>
-  node?.$ref ? deref(node.$ref.slice(2).split('/').reduce((n: Node, k: string) => n[k], spec)) : node;
+const deref = (node: Node) => derefIn(spec, node);
 
 interface Operation {
   id: string;
@@ -22,9 +18,9 @@ interface Operation {
   path: string;
   op: Node;
 }
-const operations: Operation[] = Object.entries(spec.paths as Node).flatMap(([path, item]) =>
-  (['get', 'post'] as const).filter((m) => item[m]).map((m) => ({ id: item[m].operationId, method: m.toUpperCase() as 'GET' | 'POST', path, op: item[m] })),
-);
+const operations: Operation[] = operationsOf(spec).map(({ path, method, op }) => ({
+  id: op.operationId, method: method.toUpperCase() as 'GET' | 'POST', path, op,
+}));
 
 /** `[name, value]` pairs with bracketed names, in order (arrays indexed unless marked otherwise). */
 function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
@@ -87,10 +83,7 @@ async function send(operation: Operation, request = validRequest(operation), hea
   return { status: response.status, body: await response.json() };
 }
 
-const examplesOf = (operation: Operation, code: string) =>
-  Object.entries((deref(operation.op.responses[code]).content['application/json'].examples ?? {}) as Node).map(
-    ([name, example]) => [name, deref(example).value] as const,
-  );
+const examplesOf = (operation: Operation, code: string) => Object.entries(responseExamples(spec, operation.op, code));
 
 describe.each(operations.map((o) => [o.id, o] as const))('%s', (_id, operation) => {
   it('answers a valid call with the success example', async () => {

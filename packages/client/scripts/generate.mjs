@@ -1,22 +1,17 @@
 // Writes src/generated/operations.ts from the bundled description: the tables the runtime
 // needs (method, path, form field order, client method names, pagination, rate-limit text).
 // Run with `pnpm generate`; never edit the output by hand.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { deref as derefIn, operationsOf, readBundle } from '@hostapi/spec/document';
 
-const require = createRequire(import.meta.url);
+export { readBundle };
 export const OUTPUT = fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url));
 
 /** The description being read; set by render(). */
 let doc;
 
-function deref(node) {
-  while (node && node.$ref) {
-    node = node.$ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')).reduce((n, k) => n[k], doc);
-  }
-  return node;
-}
+const deref = (node) => derefIn(doc, node);
 
 function properties(schema) {
   const s = deref(schema);
@@ -54,21 +49,17 @@ export function render(bundle) {
   const pagedMethods = {};
   const rateLimitMessages = new Set();
 
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of ['get', 'post']) {
-      const op = item[method];
-      if (!op) continue;
-      const [group, name] = op['x-client-method'].split('.');
-      const entry = { method: method.toUpperCase(), path };
-      if (method === 'post') {
-        entry.form = formShape(deref(op.requestBody).content['application/x-www-form-urlencoded'].schema);
-      }
-      operations[op.operationId] = entry;
-      (methods[group] ??= {})[name] = op.operationId;
-      if (isPaged(op)) (pagedMethods[group] ??= {})[name.replace(/^list/, 'listAll')] = op.operationId;
-      for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
-        rateLimitMessages.add(deref(example).value.msg);
-      }
+  for (const { path, method, op } of operationsOf(doc)) {
+    const [group, name] = op['x-client-method'].split('.');
+    const entry = { method: method.toUpperCase(), path };
+    if (method === 'post') {
+      entry.form = formShape(deref(op.requestBody).content['application/x-www-form-urlencoded'].schema);
+    }
+    operations[op.operationId] = entry;
+    (methods[group] ??= {})[name] = op.operationId;
+    if (isPaged(op)) (pagedMethods[group] ??= {})[name.replace(/^list/, 'listAll')] = op.operationId;
+    for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
+      rateLimitMessages.add(deref(example).value.msg);
     }
   }
 
@@ -92,8 +83,6 @@ export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
 export const RATE_LIMIT_MESSAGES = ${json([...rateLimitMessages])} as const;
 `;
 }
-
-export const readBundle = () => JSON.parse(readFileSync(require.resolve('@hostapi/spec/openapi.json'), 'utf8'));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(OUTPUT, render(readBundle()));

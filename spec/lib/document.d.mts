@@ -1,0 +1,11 @@
+export type Node = Record<string, any>;
+export interface DocOperation {
+  path: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  op: Node;
+}
+export declare const BUNDLE: string;
+export declare function readBundle(): Node;
+export declare function deref(doc: Node, node: Node | undefined): Node;
+export declare function operationsOf(doc: Node): DocOperation[];
+export declare function responseExamples(doc: Node, op: Node, code: string): Record<string, any>;

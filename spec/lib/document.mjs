@@ -1,0 +1,43 @@
+// Reading the bundled description: one place for the helpers every generator and test needs.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** dist/openapi.json of this package. */
+export const BUNDLE = fileURLToPath(new URL('../dist/openapi.json', import.meta.url));
+
+/** The bundled description, parsed. */
+export function readBundle() {
+  if (!existsSync(BUNDLE)) {
+    throw new Error(`${BUNDLE} is missing: run \`pnpm --filter @hostapi/spec bundle\` (turbo runs it first).`);
+  }
+  return JSON.parse(readFileSync(BUNDLE, 'utf8'));
+}
+
+/** The node a local `$ref` points at, following chains (or the node itself). */
+export function deref(doc, node) {
+  let current = node;
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`Non-local $ref in the bundle: ${ref}`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce((n, key) => n?.[key], doc);
+    if (current === undefined) throw new Error(`Unresolved $ref ${ref}`);
+  }
+  return current;
+}
+
+/** Every operation, in document order: `{ path, method: 'get' | 'post', op }`. */
+export function operationsOf(doc) {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    ['get', 'post', 'put', 'patch', 'delete'].filter((method) => item[method]).map((method) => ({ path, method, op: item[method] })),
+  );
+}
+
+/** The named examples of an operation's JSON response with this status code: `{ name: value }`. */
+export function responseExamples(doc, op, code) {
+  const examples = deref(doc, op.responses?.[code])?.content?.['application/json']?.examples ?? {};
+  return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, deref(doc, example).value]));
+}
