@@ -180,17 +180,11 @@ describe('no answer', () => {
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 
-  it('reset before the answer: NetworkError; GET retried, POST never', async () => {
-    server.answer(resetBeforeAnswer);
-    await failure(listServers(), NetworkError);
-    expect(server.requests).toHaveLength(3);
-    server.requests.length = 0;
-    await failure(cancelDomain(), NetworkError);
-    expect(server.requests).toHaveLength(1);
-  });
-
-  it('reset in the middle of the body: NetworkError; POST never retried', async () => {
-    server.answer(resetMidBody);
+  it.each([
+    ['before the answer', resetBeforeAnswer],
+    ['in the middle of the body', resetMidBody],
+  ])('connection reset %s: NetworkError; GET retried, POST never', async (_when, handler) => {
+    server.answer(handler);
     await failure(listServers(), NetworkError);
     expect(server.requests).toHaveLength(3);
     server.requests.length = 0;
