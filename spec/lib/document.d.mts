@@ -9,3 +9,4 @@ export declare function readBundle(): Node;
 export declare function deref(doc: Node, node: Node | undefined): Node;
 export declare function operationsOf(doc: Node): DocOperation[];
 export declare function responseExamples(doc: Node, op: Node, code: string): Record<string, any>;
+export declare function exampleInput(doc: Node, op: Node, method: string): Record<string, unknown>;

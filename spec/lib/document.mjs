@@ -41,3 +41,22 @@ export function responseExamples(doc, op, code) {
   const examples = deref(doc, op.responses?.[code])?.content?.['application/json']?.examples ?? {};
   return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, deref(doc, example).value]));
 }
+
+/**
+ * The example call of an operation, without `apikey`: a POST's first request body example, or
+ * a GET's required query parameters with their schema examples.
+ */
+export function exampleInput(doc, op, method) {
+  if (method === 'post') {
+    const media = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
+    const { apikey: _key, ...input } = deref(doc, Object.values(media.examples)[0]).value;
+    return input;
+  }
+  const input = {};
+  for (const parameter of (op.parameters ?? []).map((p) => deref(doc, p))) {
+    if (!parameter.required) continue;
+    const schema = deref(doc, parameter.schema);
+    input[parameter.name] = schema.examples?.[0] ?? schema.enum?.[0];
+  }
+  return input;
+}

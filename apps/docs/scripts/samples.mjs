@@ -2,39 +2,22 @@
 // using @hostapi/client (written to samples/generated/, type-checked and run by the tests) and
 // a curl command with the exact bytes the client sends.
 import { encodePairs, METHODS, OPERATIONS, toPairs } from '@hostapi/client';
-import { deref as derefIn, operationsOf, readBundle } from '@hostapi/spec/document';
+import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 
 export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
 const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
 export function samples(doc) {
-  const deref = (node) => derefIn(doc, node);
   const baseUrl = doc.servers[0].url;
   const methodOf = new Map(
     Object.entries(METHODS).flatMap(([group, methods]) => Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`])),
   );
 
-  /** The example call: the POST body example, or each required query parameter's schema example. */
-  function exampleInput(op, method) {
-    if (method === 'post') {
-      const media = deref(op.requestBody).content['application/x-www-form-urlencoded'];
-      const { apikey: _, ...input } = deref(Object.values(media.examples)[0]).value;
-      return input;
-    }
-    const input = {};
-    for (const p of (op.parameters ?? []).map(deref)) {
-      if (!p.required) continue;
-      const schema = deref(p.schema);
-      input[p.name] = schema.examples?.[0] ?? schema.enum?.[0];
-    }
-    return input;
-  }
-
   const result = {};
   for (const { path, method, op } of operationsOf(doc)) {
     const id = op.operationId;
-    const input = exampleInput(op, method);
+    const input = exampleInput(doc, op, method);
     const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, OPERATIONS[id].form);
     const curl =
       method === 'get'

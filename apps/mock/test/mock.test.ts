@@ -5,12 +5,11 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { deref as derefIn, operationsOf, readBundle, responseExamples, type Node } from '@hostapi/spec/document';
+import { exampleInput, operationsOf, readBundle, responseExamples, type Node } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const spec = readBundle();
 const BIN = fileURLToPath(new URL('../bin/mock.mjs', import.meta.url));
-const deref = (node: Node) => derefIn(spec, node);
 
 interface Operation {
   id: string;
@@ -31,18 +30,10 @@ function pairs(value: unknown, prefix = '', out: [string, string][] = []): [stri
 }
 const encode = (list: [string, string][]) => list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 
-/** A valid call of the operation: required query parameters from their schema examples; the POST body example. */
+/** A valid call of the operation (its example input), encoded here independently of the client. */
 function validRequest({ method, op }: Operation, apikey = 'k'): { query: string; body?: string } {
-  if (method === 'POST') {
-    const media = deref(op.requestBody).content['application/x-www-form-urlencoded'];
-    const example = deref(Object.values(media.examples as Node)[0]).value;
-    return { query: '', body: encode(pairs({ ...example, apikey })) };
-  }
-  const query: Node = { apikey };
-  for (const p of (op.parameters ?? []).map(deref)) {
-    if (p.required) query[p.name] = deref(p.schema).examples?.[0] ?? deref(p.schema).enum?.[0];
-  }
-  return { query: encode(pairs(query)) };
+  const encoded = encode(pairs({ apikey, ...exampleInput(spec, op, method.toLowerCase()) }));
+  return method === 'POST' ? { query: '', body: encoded } : { query: encoded };
 }
 
 let mock: ChildProcess;
