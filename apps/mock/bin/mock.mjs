@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const USAGE = `Usage:
@@ -15,7 +14,6 @@ const USAGE = `Usage:
 
 const require = createRequire(import.meta.url);
 const PRISM = require.resolve('@stoplight/prism-cli/dist/index.js');
-const MOCK_DOCUMENT = fileURLToPath(new URL('../dist/mock.json', import.meta.url));
 const SPEC_DOCUMENT = require.resolve('@hostapi/spec/openapi.json');
 
 function fail(message) {
@@ -53,33 +51,42 @@ if (mode === 'proxy' && !values.upstream) fail('proxy needs --upstream <url>');
 if (mode === 'proxy' && !URL.canParse(values.upstream)) fail(`--upstream is not a URL: ${values.upstream}`);
 if (!/^[0-9]+$/.test(values.seed)) fail(`--seed must be a whole number, got ${values.seed}`);
 
-// The proxy logs each request (info) so that every violation follows the request it belongs to.
-const level = values.verbose || mode === 'proxy' ? 'info' : 'warn';
-const common = ['-h', values.host, '-p', String(port), '-v', level];
-const args =
-  mode === 'mock'
-    ? ['mock', MOCK_DOCUMENT, ...common, '--errors', ...(values.dynamic ? ['--dynamic', '--seed', values.seed] : [])]
-    : // No --errors: traffic flows through, and every violation is reported in the log.
-      ['proxy', SPEC_DOCUMENT, values.upstream, ...common];
-
-const prism = spawn(process.execPath, [PRISM, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
-prism.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 1)));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => prism.kill(signal));
-
-// Prism says nothing at the quiet log level: announce the address once the port answers.
+const address = (port) => `http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port}`;
 const started = Date.now();
-(function waitForPort() {
-  const socket = createConnection({ host: values.host, port }, () => {
-    socket.end();
-    const what = mode === 'mock' ? `mock${values.dynamic ? ` (dynamic, seed ${values.seed})` : ''}` : `validating proxy to ${values.upstream}`;
-    console.log(`hostapi ${what} on http://${values.host.includes(':') ? `[${values.host}]` : values.host}:${port} (ready in ${Date.now() - started} ms)`);
-  });
-  socket.on('error', () => {
-    if (Date.now() - started > 60_000) {
-      console.error('Prism did not start within 60 s');
-      prism.kill('SIGTERM');
-      process.exit(1);
-    }
-    else setTimeout(waitForPort, 50);
-  });
-})();
+
+if (mode === 'mock') {
+  // In this process: ready in a fraction of a second, behind the guard of src/server.mjs.
+  const { startMock } = await import('../src/server.mjs');
+  try {
+    const mock = await startMock({ host: values.host, port, dynamic: values.dynamic, seed: Number(values.seed), logLevel: values.verbose ? 'info' : 'silent' });
+    const what = `mock${values.dynamic ? ` (dynamic, seed ${values.seed})` : ''}`;
+    console.log(`hostapi ${what} on ${mock.url} (ready in ${Date.now() - started} ms)`);
+    for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => mock.close().then(() => process.exit(0)));
+  } catch (error) {
+    console.error(`Cannot start the mock on ${values.host}:${port}: ${error.message ?? error}`);
+    process.exit(1);
+  }
+} else {
+  // The proxy is Prism's CLI; it logs each request (info) so that every violation follows the
+  // request it belongs to. No --errors: traffic flows through and violations are reported.
+  const args = ['proxy', SPEC_DOCUMENT, values.upstream, '-h', values.host, '-p', String(port), '-v', 'info'];
+  const prism = spawn(process.execPath, [PRISM, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+  prism.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 1)));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => prism.kill(signal));
+
+  // Announce the address once the port answers.
+  (function waitForPort() {
+    const socket = createConnection({ host: values.host, port }, () => {
+      socket.end();
+      console.log(`hostapi validating proxy to ${values.upstream} on ${address(port)} (ready in ${Date.now() - started} ms)`);
+    });
+    socket.on('error', () => {
+      if (Date.now() - started > 60_000) {
+        console.error('Prism did not start within 60 s');
+        prism.kill('SIGTERM');
+        process.exit(1);
+      }
+      setTimeout(waitForPort, 50);
+    });
+  })();
+}

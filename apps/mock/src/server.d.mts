@@ -1,9 +1,12 @@
 export declare const MOCK_DOCUMENT: string;
+export declare const MAX_BODY_BYTES: number;
 export interface MockOptions {
   host?: string;
   port?: number;
   dynamic?: boolean;
   seed?: number;
+  /** Prism's log level (pino): 'silent' (default), 'info' logs every request as JSON lines. */
+  logLevel?: string;
   document?: string;
 }
 export interface RunningMock {

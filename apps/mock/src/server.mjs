@@ -1,19 +1,22 @@
-// The mock as a library: Prism's HTTP server in this process, on the document the CLI serves
-// (dist/mock.json), for tests that need a mock without a child process.
+// The mock as a library: Prism's HTTP server on the document the CLI serves (dist/mock.json),
+// behind a small guard, for tests and tools that need a mock without a child process.
 import { createLogger } from '@stoplight/prism-core';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { createServer } from '@stoplight/prism-http-server';
+import { createServer as createPrismServer } from '@stoplight/prism-http-server';
+import { createServer, request as forward } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export const MOCK_DOCUMENT = fileURLToPath(new URL('../dist/mock.json', import.meta.url));
+
+/** Largest request body the mock reads; the service documents none, Prism stops at 10 MB. */
+export const MAX_BODY_BYTES = 1_000_000;
 
 /**
  * Starts the mock with the CLI's settings (request and response validation, security checks,
  * errors on) and resolves to `{ url, close() }`. Port 0 picks a free port.
  */
-export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false, seed = 1, document = MOCK_DOCUMENT } = {}) {
-  const operations = await getHttpOperationsFromSpec(document);
-  const server = createServer(operations, {
+export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false, seed = 1, logLevel = 'silent', document = MOCK_DOCUMENT } = {}) {
+  const prism = createPrismServer(await getHttpOperationsFromSpec(document), {
     cors: false,
     config: {
       validateRequest: true,
@@ -24,8 +27,93 @@ export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false,
       upstreamProxy: undefined,
       mock: { dynamic, seed },
     },
-    components: { logger: createLogger('mock', { level: 'silent' }) },
+    components: { logger: createLogger('mock', { level: logLevel }) },
   });
-  const address = await server.listen(port, host);
-  return { url: address.replace(/\/$/, ''), close: () => server.close() };
+  const inner = new URL(await prism.listen(0, '127.0.0.1'));
+  const guard = createGuard(inner);
+  await new Promise((resolve, reject) => {
+    guard.once('error', reject);
+    guard.listen(port, host, resolve);
+  });
+  const { port: bound } = guard.address();
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
+    close: async () => {
+      guard.closeAllConnections();
+      await new Promise((resolve) => guard.close(resolve));
+      await prism.close();
+    },
+  };
+}
+
+/**
+ * What Prism lets through silently: bracketed names it cannot parse (`filters[state`,
+ * `params[][x]`) are ignored, a field given twice is read once, and bodies up to 10 MB are read.
+ * The guard answers those with a 422 naming each field, or a 413, and passes everything else to
+ * Prism unchanged.
+ */
+function createGuard(inner) {
+  return createServer((req, res) => {
+    const chunks = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES && !refused) {
+        refused = true;
+        problem(res, 413, 'Request body too large', `The body exceeds the mock's limit of ${MAX_BODY_BYTES} bytes.`);
+        req.resume();
+      }
+      if (!refused) chunks.push(chunk);
+    });
+    req.on('end', async () => {
+      if (refused) return;
+      const body = Buffer.concat(chunks);
+      const bad = await badNames(req, body);
+      if (bad.length) return problem(res, 422, 'Invalid request', 'Some parameter names are malformed or repeated.', bad);
+      const upstream = forward(
+        { host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', (error) => problem(res, 502, 'Mock failure', error.message));
+      upstream.end(body);
+    });
+  });
+}
+
+const WELL_FORMED = /^[^[\]]+(\[[^[\]]+\])*(\[\])?$/;
+
+/** A validation entry for every malformed name, and every name given twice (but `name[]`). */
+async function badNames(req, body) {
+  const fields = [['query', [...new URL(req.url, 'http://mock').searchParams.keys()]]];
+  const type = req.headers['content-type'] ?? '';
+  if (body.length && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
+    try {
+      fields.push(['body', [...(await new Response(body, { headers: { 'content-type': type } }).formData()).keys()]]);
+    } catch {
+      // An unparsable body is Prism's to reject.
+    }
+  }
+  const bad = [];
+  for (const [location, names] of fields) {
+    for (const name of new Set(names)) {
+      const entry = (code, message) => bad.push({ location: [location, name], severity: 'Error', code, message });
+      if (!WELL_FORMED.test(name)) {
+        entry('malformedName', `Malformed ${location} parameter name "${name}": brackets must be balanced and non-empty, except a final []`);
+      } else if (!name.endsWith('[]') && names.indexOf(name) !== names.lastIndexOf(name)) {
+        entry('repeatedName', `The ${location} parameter "${name}" is given more than once`);
+      }
+    }
+  }
+  return bad;
+}
+
+function problem(res, status, title, detail, validation) {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/problem+json' });
+  const type = `urn:hostapi:mock:${title.toLowerCase().replace(/\W+/g, '-')}`;
+  res.end(JSON.stringify({ type, title, status, detail, ...(validation ? { validation } : {}) }));
 }

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // One in-process Prism for every file, with request and response validation on.
+    globalSetup: ['test/setup/mock.ts'],
+    testTimeout: 60_000,
+    fileParallelism: false,
+  },
+});
