@@ -1,0 +1,90 @@
+// Compares two bundled descriptions and sorts every difference into breaking (callers written
+// against the old one may fail) and compatible. Operations, request fields and response fields
+// are flattened to wire names first (`filters[state]`, `return.data[].server_id`).
+import { deref, operationsOf } from './document.mjs';
+
+/** Every fact a caller depends on: `{ key: { kind, type, required, enum } }`. */
+export function facts(doc) {
+  const out = {};
+  const typeOf = (schema) => {
+    const s = deref(doc, schema);
+    if (s.type) return [].concat(s.type).sort().join('|');
+    if (s.const !== undefined) return typeof s.const;
+    return s.anyOf || s.oneOf ? 'union' : 'any';
+  };
+  const properties = (schema) => {
+    const s = deref(doc, schema);
+    return Object.assign({}, ...(s.allOf ?? []).map(properties), s.properties ?? {});
+  };
+  const required = (schema) => {
+    const s = deref(doc, schema);
+    return [...(s.allOf ?? []).flatMap(required), ...(s.required ?? [])];
+  };
+  function walk(prefix, kind, schema, isRequired, depth = 0) {
+    const s = deref(doc, schema);
+    out[prefix] = { kind, type: typeOf(s), required: isRequired, ...(s.enum ? { enum: s.enum } : {}) };
+    if (depth > 8) return;
+    const join = (key) => (kind === 'response' ? `${prefix}.${key}` : `${prefix}[${key}]`);
+    const props = properties(s);
+    const req = required(s);
+    for (const [key, value] of Object.entries(props)) walk(join(key), kind, value, req.includes(key), depth + 1);
+    if (s.type === 'array' && s.items) walk(kind === 'response' ? `${prefix}[]` : `${prefix}[<n>]`, kind, s.items, false, depth + 1);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(join('<key>'), kind, s.additionalProperties, false, depth + 1);
+    for (const member of s.oneOf ?? []) if (deref(doc, member).type === 'object') walk(prefix, kind, member, isRequired, depth + 1);
+  }
+  for (const { path, method, op } of operationsOf(doc)) {
+    const id = `${method.toUpperCase()} ${path}`;
+    out[id] = { kind: 'operation' };
+    for (const p of (op.parameters ?? []).map((x) => deref(doc, x))) walk(`${id} ${p.name}`, 'request', p.schema, Boolean(p.required));
+    const form = deref(doc, op.requestBody)?.content?.['application/x-www-form-urlencoded']?.schema;
+    if (form) {
+      const req = required(form);
+      for (const [key, value] of Object.entries(properties(form))) walk(`${id} ${key}`, 'request', value, req.includes(key));
+    }
+    const answer = deref(doc, op.responses?.['200'])?.content?.['application/json']?.schema;
+    const success = (answer?.anyOf ?? [answer]).filter((m) => m && m.$ref !== '#/components/schemas/Failure');
+    for (const member of success) {
+      const req = required(member);
+      for (const [key, value] of Object.entries(properties(member))) walk(`${id} → ${key}`, 'response', value, req.includes(key));
+    }
+  }
+  return out;
+}
+
+/** `{ breaking: string[], compatible: string[] }` between an old and a new description. */
+export function compare(oldDoc, newDoc) {
+  const before = facts(oldDoc);
+  const after = facts(newDoc);
+  const breaking = [];
+  const compatible = [];
+  for (const [key, was] of Object.entries(before)) {
+    const now = after[key];
+    if (!now) {
+      // A field under a removed operation is reported with the operation.
+      const parentGone = was.kind !== 'operation' && !after[key.split(' ').slice(0, 2).join(' ')];
+      if (!parentGone) breaking.push(`removed ${was.kind === 'operation' ? 'operation' : `${was.kind} field`}: ${key}`);
+      continue;
+    }
+    if (was.kind === 'operation') continue;
+    if (was.type !== now.type) {
+      const narrowed = was.kind === 'request' ? !now.type.split('|').every((t) => was.type.split('|').includes(t)) || now.type.split('|').length < was.type.split('|').length : true;
+      (narrowed ? breaking : compatible).push(`type of ${key}: ${was.type} → ${now.type}`);
+    }
+    if (was.kind === 'request' && !was.required && now.required) breaking.push(`now required: ${key}`);
+    if (was.kind === 'response' && was.required && !now.required) breaking.push(`no longer always present: ${key}`);
+    const removedValues = (was.enum ?? []).filter((v) => now.enum && !now.enum.includes(v));
+    if (was.kind === 'request' && (removedValues.length || (!was.enum && now.enum))) {
+      breaking.push(`narrowed enumeration of ${key}: ${removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum.join(', ')}`}`);
+    }
+    const addedValues = (now.enum ?? []).filter((v) => was.enum && !was.enum.includes(v));
+    if (addedValues.length) (was.kind === 'response' ? breaking : compatible).push(`new values of ${key}: ${addedValues.join(', ')}`);
+  }
+  for (const [key, now] of Object.entries(after)) {
+    if (before[key]) continue;
+    const parentNew = now.kind !== 'operation' && !before[key.split(' ').slice(0, 2).join(' ')];
+    if (parentNew) continue;
+    if (now.kind === 'request' && now.required) breaking.push(`new required request field: ${key}`);
+    else compatible.push(`added ${now.kind === 'operation' ? 'operation' : `${now.kind} field`}: ${key}`);
+  }
+  return { breaking, compatible };
+}

@@ -1,0 +1,74 @@
+// The breaking-change check: the description against the last release (released/openapi.json),
+// and each kind of breaking change caught on a copy.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compare, facts } from '../lib/compat.mjs';
+import { readBundle, type Node } from '../lib/document.mjs';
+
+const released: Node = JSON.parse(readFileSync(new URL('../released/openapi.json', import.meta.url), 'utf8'));
+const current = readBundle();
+
+/** The released description with one change applied. */
+function changed(edit: (doc: Node) => void): Node {
+  const doc = structuredClone(released);
+  edit(doc);
+  return doc;
+}
+
+describe('compatibility with the last release', () => {
+  it('the description breaks no caller of the released one', () => {
+    expect(compare(released, current).breaking).toEqual([]);
+  });
+
+  it('flattens operations, request fields and response fields to wire names', () => {
+    const keys = Object.keys(facts(released));
+    expect(keys).toContain('GET /1.3/server/list_servers.json filters[state]');
+    expect(keys).toContain('POST /1.1/cloud/stack/copy.json params[databases][<n>][db_name]');
+    expect(keys).toContain('GET /1.3/server/list_servers.json → return.data[].primary_ips[].ip_addr');
+    expect(keys).toContain('GET /1.5/bandwidth/get_usage_by_day.json → return.<key>.<key>.DOMESTIC.peak_in');
+  });
+});
+
+describe('each kind of breaking change is caught', () => {
+  const schemas = (doc: Node) => doc.components.schemas;
+  const cases: [string, (doc: Node) => void, string][] = [
+    ['a removed operation', (doc) => delete doc.paths['/1.3/mail/list_domains.json'], 'removed operation: GET /1.3/mail/list_domains.json'],
+    ['a removed parameter', (doc) => {
+      doc.paths['/1.3/srs/domain_tlds_available.json'].get.parameters.splice(3, 1);
+    }, 'removed request field: GET /1.3/srs/domain_tlds_available.json suggest'],
+    ['a removed response field', (doc) => delete schemas(doc).Server.properties.mirror, 'removed response field: GET /1.3/server/list_servers.json → return.data[].mirror'],
+    ['a new required parameter', (doc) => {
+      doc.paths['/1.5/dns/list_ips.json'].get.parameters.push({ name: 'zone', in: 'query', required: true, schema: { type: 'string' } });
+    }, 'new required request field: GET /1.5/dns/list_ips.json zone'],
+    ['an optional field made required', (doc) => {
+      doc.paths['/1.0/dns/update_soa.json'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required.push('ttl');
+    }, 'now required: POST /1.0/dns/update_soa.json ttl'],
+    ['a narrowed type', (doc) => {
+      schemas(doc).MailDomain.properties.parent_domain.type = 'string';
+    }, 'type of GET /1.3/mail/list_domains.json → return[].parent_domain: null|string → string'],
+    ['a narrowed request type', (doc) => {
+      doc.paths['/1.3/srs/get_domain.json'].get.parameters[1] = { name: 'domain', in: 'query', required: true, schema: { type: 'integer' } };
+    }, 'type of GET /1.3/srs/get_domain.json domain: string → integer'],
+    ['a narrowed enumeration', (doc) => {
+      schemas(doc).ServerFilters.properties.state.enum = ['On', 'Off'];
+    }, 'narrowed enumeration of GET /1.3/server/list_servers.json filters[state]: removed Other'],
+  ];
+
+  it.each(cases)('%s', (_what, edit, message) => {
+    expect(compare(released, changed(edit)).breaking).toContain(message);
+  });
+
+  it('additions are compatible and listed in the changelog', () => {
+    const { breaking, compatible } = compare(released, changed((doc) => {
+      schemas(doc).Server.properties.cores = { type: 'integer' };
+      doc.paths['/1.5/dns/list_ips.json'].get.parameters.push({ name: 'zone', in: 'query', required: false, schema: { type: 'string' } });
+      schemas(doc).ServerFilters.properties.state.enum.push('Rebooting');
+    }));
+    expect(breaking).toEqual([]);
+    expect(compatible).toEqual(expect.arrayContaining([
+      'added response field: GET /1.3/server/list_servers.json → return.data[].cores',
+      'added request field: GET /1.5/dns/list_ips.json zone',
+      'new values of GET /1.3/server/list_servers.json filters[state]: Rebooting',
+    ]));
+  });
+});
