@@ -4,14 +4,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { operationsOf, readBundle } from '@hostapi/spec/document';
+import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watchedPage, type Watched } from './browser.js';
 
 const spec = readBundle();
-const operations = operationsOf(spec).map(({ path, op }) => ({
+const operations = operationsOf(spec).map(({ path, method, op }) => ({
   path, id: op.operationId as string, summary: op.summary as string, tag: op.tags[0] as string, clientMethod: op['x-client-method'] as string,
+  /** Top-level parameter or form field names, and the summaries of the 200 examples. */
+  fields: method === 'get'
+    ? (op.parameters ?? []).map((p: any) => deref(spec, p).name as string)
+    : Object.keys(deref(spec, deref(spec, op.requestBody).content['application/x-www-form-urlencoded'].schema).properties),
+  examples: Object.values(deref(spec, op.responses['200']).content['application/json'].examples).map((e: any) => deref(spec, e).summary as string),
 }));
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 /** Redoc's route of a tag: its name in lower case, spaces as dashes. */
@@ -77,6 +82,19 @@ describe('the documentation site', () => {
       await page.getByText(language, { exact: true }).last().click();
       await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count()).toBeGreaterThan(0);
     }
+  });
+
+  it.each(operations.map((o) => [o.id, o] as const))('shows the parameters and response examples of %s', async (_id, op) => {
+    const { page } = watched;
+    await page.goto(`${site}/#/${slug(op.tag)}/${op.id.toLowerCase()}`);
+    await heading(op.summary).waitFor();
+    const section = page.locator('div').filter({ has: heading(op.summary) }).filter({ hasText: 'Responses' }).last();
+    const text = await section.innerText();
+    for (const field of op.fields) expect(text, field).toMatch(new RegExp(`(^|\\n)${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+    // The response example selector shows the first example and lists all of them.
+    await section.locator('[aria-haspopup]').filter({ hasText: op.examples[0]! }).click();
+    for (const summary of op.examples) await expect.poll(() => page.getByText(summary, { exact: true }).count(), { message: summary }).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
   });
 
   it('offers the bundled description for download beside it', async () => {

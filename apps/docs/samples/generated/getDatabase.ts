@@ -9,7 +9,7 @@ const api = createHostApiClient({
 const result = await api.cloud.getDatabase({
   client_id: 293,
   server_name: 'cloud01',
-  mysql_host: 'mysql56',
+  mysql_host: 'mysql8',
   database: 'shop',
 });
 console.log(result);

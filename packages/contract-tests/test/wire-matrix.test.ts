@@ -1,0 +1,97 @@
+// One table of wire cases (wire-matrix.ts) drives three checks: the exact bytes the client
+// sends (URL-encoded and multipart), the mock's acceptance of exactly those bytes, and the curl
+// samples the docs show for the example calls.
+import { createHostApiClient, METHODS, OPERATIONS } from '@hostapi/client';
+import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { KEY, WIRE_MATRIX } from './wire-matrix.js';
+
+const require = createRequire(import.meta.url);
+const spec = readBundle();
+const byId = new Map(operationsOf(spec).map((o) => [o.op.operationId as string, o]));
+const methodOf = new Map(
+  Object.entries(METHODS).flatMap(([group, methods]) => Object.entries(methods).map(([name, id]) => [id as string, [group, name] as const])),
+);
+
+/** A local server that records the raw request and answers an empty success envelope. */
+let captured: { url: string; type: string; body: Buffer }[] = [];
+const capture = createServer((req: IncomingMessage, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    captured.push({ url: req.url!, type: req.headers['content-type'] ?? '', body: Buffer.concat(chunks) });
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"return":{},"msg":"ok","status":true}');
+  });
+});
+let captureUrl: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+  captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => capture.close(() => resolve())));
+
+const inputOf = (row: (typeof WIRE_MATRIX)[number]) => {
+  const { method, op } = byId.get(row.operationId)!;
+  return row.input ?? exampleInput(spec, op, method);
+};
+async function callClient(row: (typeof WIRE_MATRIX)[number], multipart: boolean) {
+  const api = createHostApiClient({ apiKey: KEY, baseUrl: captureUrl, retries: 0, multipart });
+  const [group, name] = methodOf.get(row.operationId)!;
+  await (api as any)[group][name](inputOf(row));
+  return captured.at(-1)!;
+}
+const decode = (text: string) => text.split('&').map((pair) => pair.split('=').map(decodeURIComponent));
+
+describe('every operation is in the matrix', () => {
+  it('with its example call', () => {
+    const exampleRows = WIRE_MATRIX.filter((row) => !row.input).map((row) => row.operationId);
+    expect(exampleRows.sort()).toEqual([...byId.keys()].sort());
+  });
+});
+
+describe.each(WIRE_MATRIX.map((row) => [`${row.operationId}: ${row.what}`, row] as const))('%s', (_label, row) => {
+  const { method, path, op } = byId.get(row.operationId)!;
+
+  it('the client sends exactly these bytes (and the same fields as multipart)', async () => {
+    const sent = await callClient(row, false);
+    if (method === 'get') {
+      expect(sent.url).toBe(row.wire);
+    } else {
+      expect(sent.url).toBe(path);
+      expect(sent.body.toString('utf8')).toBe(row.wire);
+      const multipart = await callClient(row, true);
+      const form = await new Response(new Uint8Array(multipart.body), { headers: { 'content-type': multipart.type } }).formData();
+      expect([...form.entries()].map(([k, v]) => [k, String(v)])).toEqual(decode(row.wire));
+    }
+  });
+
+  it('the mock accepts exactly these bytes and answers the success example', async () => {
+    const mock = inject('mockUrl');
+    const response = method === 'get'
+      ? await fetch(`${mock}${row.wire}`)
+      : await fetch(`${mock}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: row.wire });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual(responseExamples(spec, op, '200').success);
+  });
+
+  if (!row.input) {
+    it('the docs show exactly these bytes in the curl sample', () => {
+      const html = readFileSync(join(dirname(require.resolve('@hostapi/docs/package.json')), 'dist', 'index.html'), 'utf8');
+      const curls = new Set([...html.matchAll(/\{"lang":"curl","label":"curl","source":("(?:[^"\\]|\\.)*")\}/g)].map((m) => JSON.parse(m[1]!) as string));
+      const base = spec.servers[0].url;
+      const expected = method === 'get'
+        ? `curl -g '${base}${row.wire}'`
+        : [`curl ${base}${path}`, ...row.wire.split('&').map((pair) => `  -d '${pair}'`)].join(' \\\n');
+      expect(curls).toContain(expected);
+    });
+  }
+});
+
+it('OPERATIONS of the client and the description agree on every path', () => {
+  for (const [id, { path, method }] of byId) expect(OPERATIONS[id as keyof typeof OPERATIONS]).toMatchObject({ path, method: method.toUpperCase() });
+});
