@@ -55,7 +55,7 @@ const address = (port) => `http://${values.host.includes(':') ? `[${values.host}
 const started = Date.now();
 
 if (mode === 'mock') {
-  // In this process: ready in a fraction of a second, behind the guard of src/server.mjs.
+  // Prism's server in this process (no worker to fork), behind the guard of src/server.mjs.
   const { startMock } = await import('../src/server.mjs');
   try {
     const mock = await startMock({ host: values.host, port, dynamic: values.dynamic, seed: Number(values.seed), logLevel: values.verbose ? 'info' : 'silent' });
