@@ -1,7 +1,7 @@
 // Compares two bundled descriptions and sorts every difference into breaking (callers written
 // against the old one may fail) and compatible. Operations, request fields and response fields
 // are flattened to wire names first (`filters[state]`, `return.data[].server_id`).
-import { deref, operationsOf } from './document.mjs';
+import { deref, operationsOf, propertiesOf, requiredOf } from './document.mjs';
 
 /** Every fact a caller depends on: `{ key: { kind, type, required, enum } }`. */
 export function facts(doc) {
@@ -12,14 +12,8 @@ export function facts(doc) {
     if (s.const !== undefined) return typeof s.const;
     return s.anyOf || s.oneOf ? 'union' : 'any';
   };
-  const properties = (schema) => {
-    const s = deref(doc, schema);
-    return Object.assign({}, ...(s.allOf ?? []).map(properties), s.properties ?? {});
-  };
-  const required = (schema) => {
-    const s = deref(doc, schema);
-    return [...(s.allOf ?? []).flatMap(required), ...(s.required ?? [])];
-  };
+  const properties = (schema) => propertiesOf(doc, schema);
+  const required = (schema) => requiredOf(doc, schema);
   function walk(prefix, kind, schema, isRequired, depth = 0) {
     const s = deref(doc, schema);
     out[prefix] = { kind, type: typeOf(s), required: isRequired, ...(s.enum ? { enum: s.enum } : {}) };

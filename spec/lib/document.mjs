@@ -60,3 +60,15 @@ export function exampleInput(doc, op, method) {
   }
   return input;
 }
+
+/** The properties of an object schema, looking through `$ref` and `allOf`. */
+export function propertiesOf(doc, schema) {
+  const s = deref(doc, schema);
+  return Object.assign({}, ...(s.allOf ?? []).map((member) => propertiesOf(doc, member)), s.properties ?? {});
+}
+
+/** The required property names of an object schema, looking through `$ref` and `allOf`. */
+export function requiredOf(doc, schema) {
+  const s = deref(doc, schema);
+  return [...(s.allOf ?? []).flatMap((member) => requiredOf(doc, member)), ...(s.required ?? [])];
+}

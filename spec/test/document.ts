@@ -1,5 +1,5 @@
 // Loads the bundled document and answers questions about it, for the tests.
-import { deref as derefIn, operationsOf, readBundle, type Node } from '../lib/document.mjs';
+import { deref as derefIn, operationsOf, propertiesOf as propertiesIn, readBundle, requiredOf as requiredIn, type Node } from '../lib/document.mjs';
 
 export type { Node };
 
@@ -40,15 +40,9 @@ export interface DocOperation {
 export const operations = operationsOf(doc) as DocOperation[];
 
 /** Properties of an object schema, looking through `$ref` and `allOf`. */
-export function propertiesOf(schema: Node): Node {
-  const s = deref(schema);
-  return Object.assign({}, ...(s.allOf ?? []).map(propertiesOf), s.properties ?? {});
-}
+export const propertiesOf = (schema: Node): Node => propertiesIn(doc, schema);
 
-export function requiredOf(schema: Node): string[] {
-  const s = deref(schema);
-  return [...(s.allOf ?? []).flatMap(requiredOf), ...(s.required ?? [])];
-}
+export const requiredOf = (schema: Node): string[] => requiredIn(doc, schema);
 
 /** The success member of a 200 response (the `anyOf` member that is not the failure envelope). */
 export function successSchema(op: Node): Node {

@@ -3,7 +3,7 @@
 // Run with `pnpm generate`; never edit the output by hand.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { deref as derefIn, operationsOf, readBundle } from '@hostapi/spec/document';
+import { deref as derefIn, operationsOf, propertiesOf, readBundle } from '@hostapi/spec/document';
 
 export { readBundle };
 export const OUTPUT = fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url));
@@ -13,10 +13,7 @@ let doc;
 
 const deref = (node) => derefIn(doc, node);
 
-function properties(schema) {
-  const s = deref(schema);
-  return Object.assign({}, ...(s.allOf ?? []).map(properties), s.properties ?? {});
-}
+const properties = (schema) => propertiesOf(doc, schema);
 
 /**
  * The order of form fields, nested like the body: `0` for a value, an object for a group of
