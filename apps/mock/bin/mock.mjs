@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 
 const USAGE = `Usage:
   mock [--host 127.0.0.1] [--port 4010] [--dynamic [--seed 1]] [--verbose]
-  mock proxy --upstream <url> [--host 127.0.0.1] [--port 4010] [--verbose]
+  mock proxy --upstream <url> [--host 127.0.0.1] [--port 4010]   (logs every request)
 
   HOST and PORT in the environment set the defaults of --host and --port.`;
 

@@ -31,6 +31,7 @@ export function createTransport(options: TransportOptions) {
     for (let attempt = 0; ; attempt++) {
       const timeout = AbortSignal.timeout(timeoutMs);
       let response: Response;
+      let bytes: ArrayBuffer;
       try {
         const received = await options.fetch(request.url, {
           method: request.method,
@@ -41,7 +42,8 @@ export function createTransport(options: TransportOptions) {
         });
         // Read the whole body here, so that a reset or a stall mid-body is a network failure or a
         // timeout of this attempt (and retried where safe), not an error in the caller's parsing.
-        response = new Response(await received.arrayBuffer(), received);
+        bytes = await received.arrayBuffer();
+        response = new Response(bytes, received);
       } catch (error) {
         const failure = caller.aborted
           ? new AbortedError(operation)
@@ -54,7 +56,7 @@ export function createTransport(options: TransportOptions) {
       }
 
       if (response.status >= 500 && attempt < retry.max) {
-        const rateLimited = isRateLimitMessage(readMsg(await response.clone().text()));
+        const rateLimited = isRateLimitMessage(readMsg(new TextDecoder().decode(bytes)));
         if (idempotent || rateLimited) {
           const delay = retryDelay(retry, attempt, response.headers.get('Retry-After'));
           if (delay !== undefined) {
