@@ -16,7 +16,8 @@ export const MAX_BODY_BYTES = 1_000_000;
  * errors on) and resolves to `{ url, close() }`. Port 0 picks a free port.
  */
 export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false, seed = 1, logLevel = 'silent', document = MOCK_DOCUMENT } = {}) {
-  const prism = createPrismServer(await getHttpOperationsFromSpec(document), {
+  const operations = await getHttpOperationsFromSpec(document);
+  const options = {
     cors: false,
     config: {
       validateRequest: true,
@@ -28,9 +29,24 @@ export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false,
       mock: { dynamic, seed },
     },
     components: { logger: createLogger('mock', { level: logLevel }) },
-  });
-  const inner = new URL(await prism.listen(0, '127.0.0.1'));
-  const guard = createGuard(inner);
+  };
+  // Prism matches every request against every operation it serves, and that routing is half of
+  // its time here (see packages/benchmarks). Every path has one operation, so the guard sends
+  // each request to a Prism that serves only that path's operations; requests to other paths go
+  // to one that serves them all, so that 404 and 405 come from Prism as before.
+  const prisms = [];
+  const listen = async (ops) => {
+    const prism = createPrismServer(ops, options);
+    prisms.push(prism);
+    return new URL(await prism.listen(0, '127.0.0.1'));
+  };
+  const byPath = new Map();
+  for (const operation of operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+  const upstreams = new Map();
+  for (const [path, ops] of byPath) upstreams.set(path, await listen(ops));
+  const fallback = await listen(operations);
+
+  const guard = createGuard((path) => upstreams.get(path) ?? fallback);
   await new Promise((resolve, reject) => {
     guard.once('error', reject);
     guard.listen(port, host, resolve);
@@ -41,7 +57,7 @@ export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false,
     close: async () => {
       guard.closeAllConnections();
       await new Promise((resolve) => guard.close(resolve));
-      await prism.close();
+      await Promise.all(prisms.map((prism) => prism.close()));
     },
   };
 }
@@ -52,7 +68,7 @@ export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false,
  * The guard answers those with a 422 naming each field, or a 413, and passes everything else to
  * Prism unchanged.
  */
-function createGuard(inner) {
+function createGuard(upstreamOf) {
   return createServer((req, res) => {
     const chunks = [];
     let size = 0;
@@ -69,8 +85,10 @@ function createGuard(inner) {
     req.on('end', async () => {
       if (refused) return;
       const body = Buffer.concat(chunks);
-      const bad = await badNames(req, body);
+      const url = new URL(req.url, 'http://mock');
+      const bad = await badNames(req, url, body);
       if (bad.length) return problem(res, 422, 'Invalid request', 'Some parameter names are malformed or repeated.', bad);
+      const inner = upstreamOf(url.pathname);
       const upstream = forward(
         { host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
         (answer) => {
@@ -87,8 +105,8 @@ function createGuard(inner) {
 const WELL_FORMED = /^[^[\]]+(\[[^[\]]+\])*(\[\])?$/;
 
 /** A validation entry for every malformed name, and every name given twice (but `name[]`). */
-async function badNames(req, body) {
-  const fields = [['query', [...new URL(req.url, 'http://mock').searchParams.keys()]]];
+async function badNames(req, url, body) {
+  const fields = [['query', [...url.searchParams.keys()]]];
   const type = req.headers['content-type'] ?? '';
   if (body.length && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(type)) {
     try {

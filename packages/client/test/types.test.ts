@@ -1,10 +1,11 @@
 // Type tests: checked by `tsc` (the typecheck task) and run as no-ops by vitest. A call with
 // the wrong types must fail to compile: each @ts-expect-error fails the build if it compiles.
 import { describe, expectTypeOf, it } from 'vitest';
-import { createHostApiClient, type OperationInput, type OperationResult, type PageItem, type components } from '../src/index.js';
+import { createHostApiClient, createPathClient, type OperationInput, type OperationResult, type PageItem, type components } from '../src/index.js';
 
 type S = components['schemas'];
 const api = createHostApiClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
+const paths = createPathClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
 
 describe('operation methods are typed in and out', () => {
   it('results', () => {
@@ -48,11 +49,11 @@ describe('operation methods are typed in and out', () => {
     // @ts-expect-error no such operation
     never(() => api.servers.delete({ client_id: 1 }));
     // @ts-expect-error no such path
-    never(() => api.GET('/1.3/server/delete.json', {}));
+    never(() => paths.GET('/1.3/server/delete.json', {}));
     // @ts-expect-error the path client checks query types too
-    never(() => api.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 'x' } } }));
+    never(() => paths.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 'x' } } }));
     never(() => api.servers.listImages());
-    never(() => api.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 1, domain: 'x.nz' } }));
+    never(() => paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 1, domain: 'x.nz' } }));
   });
 
   it('paged iterators yield records', () => {

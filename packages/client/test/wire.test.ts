@@ -1,7 +1,7 @@
 // The exact bytes on the wire for every operation: query strings, URL-encoded bodies and
 // multipart bodies, written out by hand here and compared with what a local server received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHostApiClient, type HostApiClient } from '../src/index.js';
+import { createHostApiClient, createPathClient, type HostApiClient, type PathClient } from '../src/index.js';
 import { OPERATIONS, METHODS } from '../src/generated/operations.js';
 import { multipartFields, startCaptureServer, type CaptureServer } from './support/capture-server.js';
 
@@ -152,9 +152,11 @@ const CASES: Case[] = [
 
 let server: CaptureServer;
 let api: HostApiClient;
+let paths: PathClient;
 beforeAll(async () => {
   server = await startCaptureServer();
   api = createHostApiClient({ apiKey: KEY, baseUrl: server.url, retries: 0 });
+  paths = createPathClient({ apiKey: KEY, baseUrl: server.url, retries: 0 });
 });
 afterAll(() => server.close());
 
@@ -190,7 +192,7 @@ describe.each(CASES)('$call', ({ call, input, wire }) => {
     });
 
     it('typed path client: the same bytes', async () => {
-      await api.GET(path as never, { params: { query: input } } as never);
+      await paths.GET(path as never, { params: { query: input } } as never);
       expect(last().url).toBe(wire);
     });
   } else {
@@ -209,9 +211,9 @@ describe.each(CASES)('$call', ({ call, input, wire }) => {
     });
 
     it('typed path client, both encodings: the same bytes', async () => {
-      await api.POST(path as never, { body: input } as never);
+      await paths.POST(path as never, { body: input } as never);
       expect(last().body.toString('utf8')).toBe(wire);
-      const multipart = createHostApiClient({ apiKey: KEY, baseUrl: server.url, multipart: true });
+      const multipart = createPathClient({ apiKey: KEY, baseUrl: server.url, multipart: true });
       await multipart.POST(path as never, { body: input } as never);
       expect(await multipartFields(last())).toEqual(decode(wire));
     });
@@ -220,7 +222,7 @@ describe.each(CASES)('$call', ({ call, input, wire }) => {
 
 describe('unusual values', () => {
   const send = async (input: Record<string, unknown>) => {
-    await api.POST('/1.2/srs/update_contact.json', { body: { client_id: 293, contact_id: 3310, ...input } } as never);
+    await paths.POST('/1.2/srs/update_contact.json', { body: { client_id: 293, contact_id: 3310, ...input } } as never);
     return last().body.toString('utf8').replace('apikey=sk_live_9f8e7d6c5b4a&client_id=293&contact_id=3310', '');
   };
 
@@ -237,9 +239,9 @@ describe('unusual values', () => {
   });
 
   it('booleans go out as 1 and 0', async () => {
-    await api.GET('/1.3/ssh/key/get.json', { params: { query: { client_id: 293, key_id: 41, include_users: true } } } as never);
+    await paths.GET('/1.3/ssh/key/get.json', { params: { query: { client_id: 293, key_id: 41, include_users: true } } } as never);
     expect(last().url).toBe('/1.3/ssh/key/get.json?apikey=sk_live_9f8e7d6c5b4a&client_id=293&key_id=41&include_users=1');
-    await api.POST('/1.1/cloud/stack/copy.json', { body: { client_id: 1, params: { shutdown: false } } } as never);
+    await paths.POST('/1.1/cloud/stack/copy.json', { body: { client_id: 1, params: { shutdown: false } } } as never);
     expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=1&params[shutdown]=0');
   });
 
@@ -248,13 +250,17 @@ describe('unusual values', () => {
   });
 
   it('unicode in multipart arrives intact', async () => {
-    await api.POST('/1.2/srs/update_contact.json', { body: { client_id: 293, contact_id: 1, params: { City: 'Ōtautahi 🚀 & =' } }, multipart: true } as never);
+    await paths.POST('/1.2/srs/update_contact.json', { body: { client_id: 293, contact_id: 1, params: { City: 'Ōtautahi 🚀 & =' } }, multipart: true } as never);
     expect(await multipartFields(last())).toContainEqual(['params[City]', 'Ōtautahi 🚀 & =']);
   });
 
   it('an apikey given by the caller cannot move or replace the configured one', async () => {
-    await api.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293, apikey: 'other' } } } as never);
+    await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293, apikey: 'other' } } } as never);
     expect(last().url).toBe('/1.5/dns/list_ips.json?apikey=sk_live_9f8e7d6c5b4a&client_id=293');
+    await api.dns.listIps({ apikey: 'other', client_id: 293 } as never);
+    expect(last().url).toBe('/1.5/dns/list_ips.json?apikey=sk_live_9f8e7d6c5b4a&client_id=293');
+    await api.domains.cancel({ client_id: 293, domain: 'x.nz', apikey: 'other' } as never);
+    expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=x.nz');
   });
 
   it('values that cannot be sent are refused with the field and operation named, before anything is sent', async () => {

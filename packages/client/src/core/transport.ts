@@ -1,5 +1,6 @@
-// The fetch that openapi-fetch calls: one timeout per attempt, the caller's AbortSignal, typed
-// network errors, and retries where they are safe.
+// Sends one call: a timeout per attempt, the caller's AbortSignal, typed network errors, and
+// retries where they are safe. The answer is read whole here, so that a reset or a stall
+// mid-body is a failure of this attempt (retried where safe), not an error in the caller's parsing.
 import { AbortedError, HostApiError, NetworkError, redact, TimeoutError } from './errors.js';
 import { isRateLimitMessage } from './envelope.js';
 import { retryDelay, sleep, type RetryPolicy } from './retry.js';
@@ -9,68 +10,87 @@ export interface TransportOptions {
   apiKey: string;
   timeoutMs: number;
   retry: RetryPolicy;
-  /** The operationId a request URL belongs to, for error messages. */
-  operationOf(url: string): string;
 }
+
+/** What is sent. The body is a string or FormData, which fetch can send again on a retry. */
+export interface Outgoing {
+  method: string;
+  headers?: HeadersInit | undefined;
+  body?: string | FormData | ArrayBuffer | null | undefined;
+  signal?: AbortSignal | null | undefined;
+}
+
+/** What came back, with the body read as text (the service answers JSON). */
+export interface Received {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+}
+
+export type Send = (operation: string, url: string, outgoing: Outgoing) => Promise<Received>;
 
 /**
  * GET is idempotent: network failures, timeouts, rate limits and 5xx are retried. A POST may
  * have done its work when it failed, so it is retried only after the rate limit, which the
  * service answers before running the call. A create or cancel is never sent twice.
  */
-export function createTransport(options: TransportOptions) {
+export function createTransport(options: TransportOptions): Send {
   const { apiKey, timeoutMs, retry } = options;
 
-  return async function transport(request: Request): Promise<Response> {
-    const operation = options.operationOf(request.url);
-    const caller = request.signal;
-    const idempotent = request.method === 'GET';
-    // Read once: each attempt sends the same bytes (the Content-Type keeps any multipart boundary).
-    const body = request.body ? await request.arrayBuffer() : null;
+  return async function send(operation, url, { method, headers, body, signal }) {
+    const caller = signal ?? undefined;
+    const idempotent = method === 'GET';
 
     for (let attempt = 0; ; attempt++) {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let response: Response;
-      let bytes: ArrayBuffer;
+      if (caller?.aborted) throw new AbortedError(operation);
+      // One controller and one timer per attempt: far cheaper per call than
+      // AbortSignal.any([caller, AbortSignal.timeout()]), which costs ~40 µs in Node 20.
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const onAbort = () => controller.abort();
+      caller?.addEventListener('abort', onAbort);
+      let received: Received;
       try {
-        const received = await options.fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body,
-          redirect: request.redirect,
-          signal: AbortSignal.any([caller, timeout]),
-        });
-        // Read the whole body here, so that a reset or a stall mid-body is a network failure or a
-        // timeout of this attempt (and retried where safe), not an error in the caller's parsing.
-        bytes = await received.arrayBuffer();
-        response = new Response(bytes, received);
+        const init: RequestInit = { method, body: body ?? null, signal: controller.signal };
+        if (headers) init.headers = headers;
+        const response = await options.fetch(url, init);
+        const { status, statusText } = response;
+        received = { status, statusText, headers: response.headers, text: await response.text() };
       } catch (error) {
-        const failure = caller.aborted
+        const failure = caller?.aborted
           ? new AbortedError(operation)
-          : timeout.aborted
+          : timedOut
             ? new TimeoutError(operation, timeoutMs)
             : new NetworkError(operation, redact(describe(error), apiKey));
         if (failure instanceof AbortedError || !idempotent || attempt >= retry.max) throw failure;
         await pause(operation, retryDelay(retry, attempt, null), caller);
         continue;
+      } finally {
+        clearTimeout(timer);
+        caller?.removeEventListener('abort', onAbort);
       }
 
-      if (response.status >= 500 && attempt < retry.max) {
-        const rateLimited = isRateLimitMessage(readMsg(new TextDecoder().decode(bytes)));
+      if (received.status >= 500 && attempt < retry.max) {
+        const rateLimited = isRateLimitMessage(readMsg(received.text));
         if (idempotent || rateLimited) {
-          const delay = retryDelay(retry, attempt, response.headers.get('Retry-After'));
+          const delay = retryDelay(retry, attempt, received.headers.get('Retry-After'));
           if (delay !== undefined) {
             await pause(operation, delay, caller);
             continue;
           }
         }
       }
-      return response;
+      return received;
     }
   };
 }
 
-async function pause(operation: string, ms: number | undefined, signal: AbortSignal): Promise<void> {
+async function pause(operation: string, ms: number | undefined, signal: AbortSignal | undefined): Promise<void> {
   try {
     await sleep(ms ?? 0, signal);
   } catch {

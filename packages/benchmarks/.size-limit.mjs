@@ -1,0 +1,30 @@
+// size-limit, run by bench/bundle-size.mjs and by the budget test: what a browser application
+// ships, minified and gzipped, dependencies included. The limit is the one in budgets.json.
+import { readFileSync } from 'node:fs';
+
+const { bundle } = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
+const CLIENT = '../client/dist/index.js';
+const ERRORS = 'HostApiError, ApiError, RateLimitError, HttpError, InvalidResponseError, NetworkError, TimeoutError, AbortedError';
+
+export default [
+  {
+    // All 22 operation methods, errors, retries, timeouts and pagination.
+    name: 'operation client',
+    path: CLIENT,
+    import: `{ createHostApiClient, ${ERRORS} }`,
+    gzip: true,
+    limit: `${bundle.operationClientGzip.max} B`,
+  },
+  {
+    name: 'operation client + path client',
+    path: CLIENT,
+    import: `{ createHostApiClient, createPathClient, ${ERRORS} }`,
+    gzip: true,
+  },
+  {
+    name: 'openapi-fetch alone',
+    path: 'node_modules/@hostapi/client/node_modules/openapi-fetch/dist/index.mjs',
+    import: '*',
+    gzip: true,
+  },
+];

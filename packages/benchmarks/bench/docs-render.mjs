@@ -1,0 +1,44 @@
+// Docs: how long a reader waits, in headless Chromium, from navigation until an operation is on
+// the page. Redoc CE 3 shows one operation per route, so each round loads every operation's deep
+// link fresh (empty cache) and takes the slowest: by then every operation has been present.
+// Each round also loads a static page holding only the headings (the floor: what loading any
+// page costs here). And the page's weight.
+import { launchChromium, loadPage, OPERATION_PAGES, serveDocs } from '../lib/docs-page.mjs';
+import { format, report } from '../lib/report.mjs';
+import { alternate, median } from '../lib/stats.mjs';
+
+const ROUNDS = 5;
+const docs = await serveDocs();
+const browser = await launchChromium();
+const headings = OPERATION_PAGES.map((page) => page.heading);
+const floorHtml = `<!doctype html><meta charset="utf-8"><title>floor</title>${headings.map((h) => `<h2>${h.replace(/</g, '&lt;')}</h2>`).join('')}`;
+const floorUrl = `data:text/html;base64,${Buffer.from(floorHtml).toString('base64')}`;
+
+try {
+  const first = await loadPage(browser, docs.url + OPERATION_PAGES[0].hash, [headings[0]]); // warm the server and the browser
+  const rounds = await alternate(ROUNDS, {
+    docs: async () => {
+      const loads = [];
+      for (const { hash, heading } of OPERATION_PAGES) loads.push((await loadPage(browser, docs.url + hash, [heading])).readyMs);
+      return { slowest: Math.max(...loads), median: median(loads) };
+    },
+    floor: async () => (await loadPage(browser, floorUrl, headings)).readyMs,
+  });
+  const slowest = median(rounds.docs.map((round) => round.slowest));
+  const typical = median(rounds.docs.map((round) => round.median));
+  const floor = median(rounds.floor);
+  const ok = report(
+    'Docs: Redoc page in headless Chromium',
+    [`${ROUNDS} rounds; each loads all ${OPERATION_PAGES.length} operation deep links fresh (new browser context each), alternating with a static page of the headings; medians of the rounds.`,
+      `A typical operation is on the page ${format(typical, 'ms')} after navigation; the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ${first.requests} requests per load.`],
+    [
+      { figure: 'navigation → operation on the page, slowest of the 22', value: slowest, limit: `static page of the headings, ${format(floor, 'ms')}`, budget: 'docs.readyMs' },
+      { figure: 'page weight, as served', value: first.bytes, budget: 'docs.pageBytes' },
+      { figure: 'page weight, gzipped', value: first.gzipBytes, budget: 'docs.pageGzipBytes' },
+    ],
+  );
+  process.exitCode = ok ? 0 : 3;
+} finally {
+  await browser.close();
+  await docs.close();
+}

@@ -1,0 +1,108 @@
+// Mock throughput: @hostapi/mock (request validation on) as testers start it, against a plain
+// node:http server answering the same example bytes, both in their own process and loaded by
+// autocannon from this one (20 connections), alternating rounds; plus the mock's time to ready
+// and its memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { OPERATIONS } from '@hostapi/client';
+import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { startFixedServer } from '../lib/fixed-server.mjs';
+import { load } from '../lib/load.mjs';
+import { format, report } from '../lib/report.mjs';
+import { alternate, median } from '../lib/stats.mjs';
+
+const ROUNDS = 5;
+const SECONDS = 4;
+const CONNECTIONS = 20;
+const MOCK_BIN = createRequire(import.meta.url).resolve('@hostapi/mock/bin/mock.mjs');
+
+const doc = readBundle();
+const success = (id) => JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
+// Valid calls as the client sends them: a GET with filters and a POST form.
+const REQUESTS = [
+  { method: 'GET', path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=On&filters[page_size]=50` },
+  {
+    method: 'POST', path: OPERATIONS.updateDomainContact.path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
+  },
+];
+
+const freePort = () => new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address();
+    probe.close(() => resolve(port));
+  });
+});
+
+/** Starts the mock's CLI; resolves when it answers a valid call, with the ms that took. */
+async function startMockProcess() {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [MOCK_BIN, '--port', String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the mock exited (${child.exitCode})`);
+    if (performance.now() - started > 30_000) throw new Error('the mock did not answer within 30 s');
+    try {
+      if ((await fetch(url + REQUESTS[0].path)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  return { url, readyMs: performance.now() - started, pids: () => processTree(child.pid), close: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
+}
+
+/** The pid and every descendant (workers), from /proc. */
+function processTree(pid) {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...children.flatMap(processTree)];
+}
+/** Peak resident memory (VmHWM) of the processes, in MB. */
+const peakRssMb = (pids) => pids.reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)[1]), 0) / 1024;
+
+const limit = await startFixedServer({ [OPERATIONS.listServers.path]: success('listServers'), [OPERATIONS.updateDomainContact.path]: success('updateDomainContact') });
+const readies = [];
+let mock;
+try {
+  // Time to ready, three cold starts (the last one stays up for the load).
+  for (let i = 0; i < 3; i++) {
+    if (mock) await mock.close();
+    mock = await startMockProcess();
+    readies.push(mock.readyMs);
+  }
+  // Same answers from both, or the comparison means nothing.
+  for (const { method, path, headers, body } of REQUESTS) {
+    const [a, b] = await Promise.all([limit.url, mock.url].map(async (base) => (await fetch(base + path, { method, headers, body })).text()));
+    if (a !== b) throw new Error(`${method} ${path}: the mock and the limit answer differently:\n${b}\n${a}`);
+  }
+  await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 1 }); // warm-up
+  await load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: 1 });
+  const runs = await alternate(ROUNDS, {
+    limit: () => load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: SECONDS }),
+    mock: () => load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: SECONDS }),
+  });
+  const failures = runs.mock.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+  if (failures) throw new Error(`${failures} mock requests failed or were refused under load`);
+  const rps = (side) => median(runs[side].map((run) => run.rps));
+  const ratio = median(runs.mock.map((run, i) => run.rps / runs.limit[i].rps));
+  const p99 = median(runs.mock.map((run) => run.p99));
+  const rss = peakRssMb(mock.pids());
+  const ok = report(
+    '@hostapi/mock under load',
+    [`${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers and POST update_contact, valid, in turn.`,
+      `Requests/s, mock: ${runs.mock.map((run) => Math.round(run.rps)).join(', ')}; limit: ${runs.limit.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`],
+    [
+      { figure: 'throughput, mock / limit', value: ratio, limit: `plain node:http, ${format(rps('limit'), 'req/s')}; mock ${format(rps('mock'), 'req/s')}`, budget: 'mock.throughputRatio' },
+      { figure: 'p99 latency of the mock', value: p99, limit: `plain node:http, ${format(median(runs.limit.map((run) => run.p99)), 'ms')}`, budget: 'mock.p99Ms' },
+      { figure: 'start → first valid answer (median of 3)', value: median(readies), limit: readies.map((ms) => Math.round(ms)).join(', ') + ' ms', budget: 'mock.readyMs' },
+      { figure: 'peak RSS, all mock processes', value: rss, budget: 'mock.rssMb' },
+    ],
+  );
+  process.exitCode = ok ? 0 : 3;
+} finally {
+  await mock?.close();
+  await limit.close();
+}

@@ -1,0 +1,66 @@
+// The built docs (apps/docs/dist) served from loopback and loaded in Debian's headless Chromium:
+// how long until every operation of the spec is on the page, and what the page weighs.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import sirv from 'sirv';
+import { operationsOf, readBundle } from '@hostapi/spec/document';
+
+const DIST = fileURLToPath(new URL('../node_modules/@hostapi/docs/dist/', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Redoc CE 3 renders one operation per route (`#/<tag>/<operationid>`): each operation's deep
+ * link, and the heading it shows (the summary).
+ */
+export const OPERATION_PAGES = operationsOf(readBundle()).map(({ op }) => ({
+  hash: `#/${op.tags[0].toLowerCase().replace(/\s+/g, '-')}/${op.operationId.toLowerCase()}`,
+  heading: op.summary,
+}));
+
+/** Serves dist/ as apps/docs/bin/serve.mjs does; resolves to { url, close() }. */
+export async function serveDocs() {
+  if (!existsSync(`${DIST}index.html`)) throw new Error(`${DIST}index.html is missing: run \`pnpm build\` first.`);
+  const server = createServer(sirv(DIST, { etag: true, single: false }));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => server.close(done)) };
+}
+
+export function launchChromium() {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH.`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * One fresh load (new context: empty cache) of `url`. Resolves to the milliseconds from the start
+ * of navigation until every heading of `headings` is on the page, and the bytes of every response
+ * (as served, and gzipped as a static host would send them).
+ */
+export async function loadPage(browser, url, headings) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  try {
+    const responses = [];
+    context.on('response', (response) => responses.push(response.body().catch(() => Buffer.alloc(0))));
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    // Polled on every frame, in the page; performance.now() counts from the start of navigation.
+    const readyMs = await (await page.waitForFunction((wanted) => {
+      const present = new Set([...document.querySelectorAll('h1, h2')].map((node) => node.textContent.trim()));
+      return wanted.every((text) => present.has(text)) && performance.now();
+    }, headings, { polling: 'raf', timeout: 60_000 })).jsonValue();
+    await page.waitForLoadState('load');
+    const bodies = await Promise.all(responses);
+    return {
+      readyMs,
+      requests: bodies.length,
+      bytes: bodies.reduce((sum, body) => sum + body.length, 0),
+      gzipBytes: bodies.reduce((sum, body) => sum + gzipSync(body).length, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,47 @@
+// The limit that clients and the mock are measured against: a plain node:http server, in its own
+// process, answering fixed bytes per path (the spec's example bodies) and doing nothing else.
+import { fork } from 'node:child_process';
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+/** answers: { [path]: body text }. Resolves to { url, pid, close() }. */
+export function startFixedServer(answers) {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the fixed server exited (${code})`)));
+    child.once('message', ({ port }) => {
+      child.removeAllListeners('exit');
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        pid: child.pid,
+        close: () => new Promise((done) => {
+          child.once('exit', done);
+          child.kill();
+        }),
+      });
+    });
+    child.send(answers);
+  });
+}
+
+if (process.argv[2] === '--serve') {
+  process.once('message', (answers) => {
+    const bodies = new Map(Object.entries(answers).map(([path, text]) => [path, Buffer.from(text)]));
+    const server = createServer((req, res) => {
+      const body = bodies.get(req.url.split('?')[0]);
+      // Read the request to its end, as any real server must, before answering.
+      req.resume();
+      req.on('end', () => {
+        if (!body) {
+          res.writeHead(404).end();
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+        res.end(body);
+      });
+    });
+    server.keepAliveTimeout = 60_000;
+    server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  });
+}

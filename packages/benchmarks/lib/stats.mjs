@@ -1,0 +1,33 @@
+// Medians, percentiles and side-by-side rounds: every figure is measured next to its limit in the
+// same run, so that a busy machine slows both alike and the ratio holds.
+
+export function median(values) {
+  return quantile(values, 0.5);
+}
+
+/** Linear interpolation between the closest ranks. */
+export function quantile(values, q) {
+  if (!values.length) throw new RangeError('quantile of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.ceil(at)] - sorted[low]) * (at - low);
+}
+
+/**
+ * Runs `rounds` rounds of every side, alternating the order (A B, B A, ...) so that neither side
+ * always runs first, and returns each side's results, one per round.
+ */
+export async function alternate(rounds, sides) {
+  const names = Object.keys(sides);
+  const results = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const name of round % 2 ? [...names].reverse() : names) results[name].push(await sides[name](round));
+  }
+  return results;
+}
+
+/** Per-round ratios of `ours` to `limit`, and their median. */
+export function medianRatio(ours, limit) {
+  return median(ours.map((value, i) => value / limit[i]));
+}

@@ -1,0 +1,57 @@
+// The budgets CI enforces: the figures that do not depend on the machine's speed (sizes and
+// counts), measured as `pnpm bench` measures them and held to budgets.json.
+import { describe, expect, it } from 'vitest';
+import { bundleSizes } from '../lib/bundle.mjs';
+import { launchChromium, loadPage, OPERATION_PAGES, serveDocs } from '../lib/docs-page.mjs';
+import { BUDGETS, judge } from '../lib/report.mjs';
+import { createTypecheckProject } from '../lib/typecheck.mjs';
+
+/** Enforced budget keys measured below; a new enforced budget must be added here. */
+const MEASURED = ['bundle.operationClientGzip', 'typecheck.instantiations', 'docs.pageBytes', 'docs.pageGzipBytes'];
+
+const expectWithin = (key: string, value: number) => {
+  const verdict = judge(key, value);
+  expect(verdict.ok, `${key}: ${value} ${verdict.unit}, budget ${verdict.text}`).toBe(true);
+};
+
+it('every enforced budget is measured by this suite', () => {
+  const enforced = Object.entries(BUDGETS).flatMap(([bench, figures]) =>
+    typeof figures === 'object' ? Object.entries(figures as Record<string, { enforced?: boolean }>).filter(([, b]) => b.enforced).map(([f]) => `${bench}.${f}`) : []);
+  expect(enforced.sort()).toEqual([...MEASURED].sort());
+});
+
+it('the operation client, minified and gzipped with its dependencies, fits its budget', async () => {
+  const sizes = await bundleSizes();
+  // Sanity: the measurement is of real code (openapi-fetch alone is a few kB).
+  expect(sizes['openapi-fetch alone']).toBeGreaterThan(2000);
+  expectWithin('bundle.operationClientGzip', sizes['operation client']!);
+}, 60_000);
+
+it('a strict consumer calling all 22 operations type-checks within its instantiation budget', async () => {
+  const project = createTypecheckProject();
+  try {
+    expect(project.calls).toBe(22);
+    const { instantiations } = await project.check('consumer');
+    expect(instantiations).toBeGreaterThan(0);
+    expectWithin('typecheck.instantiations', instantiations);
+  } finally {
+    project.remove();
+  }
+}, 60_000);
+
+describe('the docs page', () => {
+  it('weighs within its budget, as served and gzipped, and shows the operation it links to', async () => {
+    const docs = await serveDocs();
+    const browser = await launchChromium();
+    try {
+      const { heading, hash } = OPERATION_PAGES[1]!;
+      const load = await loadPage(browser, docs.url + hash, [heading]);
+      expect(load.readyMs).toBeGreaterThan(0);
+      expectWithin('docs.pageBytes', load.bytes);
+      expectWithin('docs.pageGzipBytes', load.gzipBytes);
+    } finally {
+      await browser.close();
+      await docs.close();
+    }
+  }, 90_000);
+});
