@@ -1,7 +1,8 @@
-// Builds the static site in dist/: index.html (Redoc, scripts inlined, renders offline) with
-// code samples for every operation, and the bundled description beside it for download.
+// Builds the static site in dist/: index.html and Redoc's script (renders offline) with code
+// samples for every operation, and the bundled description beside it for download.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { readBundle, samples } from './samples.mjs';
@@ -50,6 +51,7 @@ execFileSync(REDOCLY, ['build-docs', source, '--output', `${DIST}index.html`, '-
 });
 rmSync(source);
 localiseLogos(`${DIST}index.html`);
+externaliseScript(`${DIST}index.html`);
 for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${DIST}${file}`);
 console.log(`docs written to ${DIST}`);
 
@@ -68,4 +70,22 @@ function localiseLogos(file) {
     writeFileSync(`${DIST}${name}`, LOGO);
   }
   writeFileSync(file, html);
+}
+
+/**
+ * Redoc inlines its 2.4 MB script (with the description) in index.html. As a file of its own,
+ * Chromium parses it off the main thread while it downloads, and browsers cache it between
+ * pages: a fresh load shows an operation about 20% sooner (see packages/benchmarks). The name
+ * carries a hash of the content, so that hosts may cache it for good.
+ */
+function externaliseScript(file) {
+  const html = readFileSync(file, 'utf8');
+  const open = '<script type="module">';
+  const start = html.indexOf(open);
+  const end = html.indexOf('</script>', start);
+  if (start < 0 || html.indexOf(open, end) >= 0) throw new Error('Redoc no longer writes exactly one inline module script: review externaliseScript()');
+  const script = html.slice(start + open.length, end);
+  const name = `redoc-${createHash('sha256').update(script).digest('hex').slice(0, 12)}.js`;
+  writeFileSync(`${DIST}${name}`, script);
+  writeFileSync(file, `${html.slice(0, start)}<script type="module" src="./${name}"></script>${html.slice(end + '</script>'.length)}`);
 }

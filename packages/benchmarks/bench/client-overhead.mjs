@@ -1,7 +1,7 @@
 // Client overhead: @hostapi/client against raw fetch() calls that build the same URL or form body
 // by hand, both talking to a plain node:http server in another process. Sequential calls on one
-// keep-alive connection, alternating one raw call and one client call (A B B A ...) so that both
-// see the same machine; the figure is the ratio of the medians.
+// keep-alive connection, alternating a raw call, a raw call with a timeout signal and a client
+// call (A B C, C B A, ...) so that all see the same machine; the figure is the ratio of medians.
 import { createHostApiClient, encodePairs, OPERATIONS, toPairs } from '@hostapi/client';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { startFixedServer } from '../lib/fixed-server.mjs';
@@ -42,12 +42,24 @@ async function raw(url, init) {
   if (!response.ok || envelope.status !== true) throw new Error(`failed: ${envelope.msg}`);
   return envelope.return;
 }
+/** The same, with a per-call timeout as careful code (and the client) has: an AbortController. */
+async function rawWithTimeout(url, init) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 30_000);
+  try {
+    return await raw(url, { ...init, signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const sides = {
   rawGet: () => raw(`${server.url}${OPERATIONS[GET.id].path}?${GET.query}`),
+  timeoutGet: () => rawWithTimeout(`${server.url}${OPERATIONS[GET.id].path}?${GET.query}`),
   clientGet: () => api.servers.list(GET.input),
   rawPost: () => raw(`${server.url}${OPERATIONS[POST.id].path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: POST.body }),
   clientPost: () => api.domains.updateContact(POST.input),
 };
+sides.timeoutPost = () => rawWithTimeout(`${server.url}${OPERATIONS[POST.id].path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: POST.body });
 
 /** Microseconds taken by one call. */
 const timed = (call) => async () => {
@@ -55,15 +67,15 @@ const timed = (call) => async () => {
   await call();
   return (performance.now() - started) * 1000;
 };
-const ratio = (sides) => median(sides.client) / median(sides.raw);
+const ratio = (sides, side = 'client') => median(sides[side]) / median(sides.raw);
 
 try {
   // Same answers from both: a client that skipped work would be measured as fast.
-  for (const [a, b] of [['rawGet', 'clientGet'], ['rawPost', 'clientPost']]) {
+  for (const [a, b] of [['rawGet', 'clientGet'], ['rawGet', 'timeoutGet'], ['rawPost', 'clientPost'], ['rawPost', 'timeoutPost']]) {
     if (JSON.stringify(await sides[a]()) !== JSON.stringify(await sides[b]())) throw new Error(`${a} and ${b} return different records`);
   }
-  const get = { raw: timed(sides.rawGet), client: timed(sides.clientGet) };
-  const post = { raw: timed(sides.rawPost), client: timed(sides.clientPost) };
+  const get = { raw: timed(sides.rawGet), timeout: timed(sides.timeoutGet), client: timed(sides.clientGet) };
+  const post = { raw: timed(sides.rawPost), timeout: timed(sides.timeoutPost), client: timed(sides.clientPost) };
   // Warm-up: JIT and the keep-alive connection.
   await alternate(WARM_UP, get);
   await alternate(WARM_UP, post);
@@ -73,7 +85,9 @@ try {
   const ok = report(
     'Client overhead: @hostapi/client vs raw fetch()',
     [`${CALLS.toLocaleString('en-US')} calls per side per method, alternating (after ${WARM_UP} each to warm up); a plain node:http server in another process.`,
-      `Median per call: GET raw ${us(getUs.raw)}, client ${us(getUs.client)}; POST raw ${us(postUs.raw)}, client ${us(postUs.client)}.`],
+      `Median per call: GET raw ${us(getUs.raw)}, client ${us(getUs.client)}; POST raw ${us(postUs.raw)}, client ${us(postUs.client)}.`,
+      `Of that, the per-attempt timeout: raw fetch with an AbortController timeout is ${ratio(getUs, 'timeout').toFixed(2)}× (GET) and ${ratio(postUs, 'timeout').toFixed(2)}× (POST) of raw fetch;`,
+      `the client is ${(median(getUs.client) / median(getUs.timeout)).toFixed(2)}× and ${(median(postUs.client) / median(postUs.timeout)).toFixed(2)}× of that.`],
     [
       { figure: `GET ${GET.id} (query, filters)`, value: ratio(getUs), limit: `raw fetch, ${us(getUs.raw)}/call`, budget: 'client.getRatio' },
       { figure: `POST ${POST.id} (form)`, value: ratio(postUs), limit: `raw fetch, ${us(postUs.raw)}/call`, budget: 'client.postRatio' },

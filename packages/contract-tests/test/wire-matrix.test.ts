@@ -2,16 +2,13 @@
 // sends (URL-encoded and multipart), the mock's acceptance of exactly those bytes, and the curl
 // samples the docs show for the example calls.
 import { createHostApiClient, METHODS, OPERATIONS } from '@hostapi/client';
+import { readSite } from '@hostapi/docs/scripts/site.mjs';
 import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { KEY, WIRE_MATRIX } from './wire-matrix.js';
 
-const require = createRequire(import.meta.url);
 const spec = readBundle();
 const byId = new Map(operationsOf(spec).map((o) => [o.op.operationId as string, o]));
 const methodOf = new Map(
@@ -81,8 +78,7 @@ describe.each(WIRE_MATRIX.map((row) => [`${row.operationId}: ${row.what}`, row] 
 
   if (!row.input) {
     it('the docs show exactly these bytes in the curl sample', () => {
-      const html = readFileSync(join(dirname(require.resolve('@hostapi/docs/package.json')), 'dist', 'index.html'), 'utf8');
-      const curls = new Set([...html.matchAll(/\{"lang":"curl","label":"curl","source":("(?:[^"\\]|\\.)*")\}/g)].map((m) => JSON.parse(m[1]!) as string));
+      const curls = new Set([...readSite().matchAll(/\{"lang":"curl","label":"curl","source":("(?:[^"\\]|\\.)*")\}/g)].map((m) => JSON.parse(m[1]!) as string));
       const base = spec.servers[0].url;
       const expected = method === 'get'
         ? `curl -g '${base}${row.wire}'`

@@ -1,0 +1,2 @@
+export declare const DIST: string;
+export declare function readSite(): string;
