@@ -1,10 +1,16 @@
-// The mock as a library: Prism's HTTP server on the document the CLI serves (dist/mock.json),
-// behind a small guard, for tests and tools that need a mock without a child process.
+// The mock as a library: Prism on the document the CLI serves (dist/mock.json), behind a small
+// guard, for tests and tools that need a mock without a child process.
 import { createLogger } from '@stoplight/prism-core';
-import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
-import { createServer as createPrismServer } from '@stoplight/prism-http-server';
-import { createServer, request as forward } from 'node:http';
+import { createInstance, getHttpOperationsFromSpec, ProblemJsonError, VIOLATIONS } from '@stoplight/prism-http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+
+// Two helpers of Prism's own HTTP server, so that `Prefer` and response bodies are read and
+// written exactly as `prism mock` does.
+const require = createRequire(import.meta.url);
+const { getHttpConfigFromRequest } = require('@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js');
+const { serialize } = require('@stoplight/prism-http-server/dist/serialize.js');
 
 export const MOCK_DOCUMENT = fileURLToPath(new URL('../dist/mock.json', import.meta.url));
 
@@ -17,49 +23,122 @@ export const MAX_BODY_BYTES = 1_000_000;
  */
 export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false, seed = 1, logLevel = 'silent', document = MOCK_DOCUMENT } = {}) {
   const operations = await getHttpOperationsFromSpec(document);
-  const options = {
-    cors: false,
-    config: {
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: true,
-      isProxy: false,
-      upstreamProxy: undefined,
-      mock: { dynamic, seed },
-    },
-    components: { logger: createLogger('mock', { level: logLevel }) },
+  const config = {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: true,
+    isProxy: false,
+    upstreamProxy: undefined,
+    mock: { dynamic, seed },
   };
-  // Prism matches every request against every operation it serves, and that routing is half of
-  // its time here (see packages/benchmarks). Every path has one operation, so the guard sends
-  // each request to a Prism that serves only that path's operations; requests to other paths go
-  // to one that serves them all, so that 404 and 405 come from Prism as before.
-  const prisms = [];
-  const listen = async (ops) => {
-    const prism = createPrismServer(ops, options);
-    prisms.push(prism);
-    return new URL(await prism.listen(0, '127.0.0.1'));
-  };
+  const logger = createLogger('mock', { level: logLevel });
+  const prism = createInstance(config, { logger });
+  // Prism matches a request against every operation it is given, and that routing was half of
+  // its time here (see packages/benchmarks). Every path has one operation: give it only that
+  // path's. Other paths get them all, so that 404 and 405 come from Prism as before.
   const byPath = new Map();
   for (const operation of operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
-  const upstreams = new Map();
-  for (const [path, ops] of byPath) upstreams.set(path, await listen(ops));
-  const fallback = await listen(operations);
+  const answer = (req, res, url, body) => answerWithPrism({ prism, config, logger }, byPath.get(url.pathname) ?? operations, req, res, url, body);
 
-  const guard = createGuard((path) => upstreams.get(path) ?? fallback);
+  const server = createGuard(answer);
   await new Promise((resolve, reject) => {
-    guard.once('error', reject);
-    guard.listen(port, host, resolve);
+    server.once('error', reject);
+    server.listen(port, host, resolve);
   });
-  const { port: bound } = guard.address();
+  const { port: bound } = server.address();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
     close: async () => {
-      guard.closeAllConnections();
-      await new Promise((resolve) => guard.close(resolve));
-      await Promise.all(prisms.map((prism) => prism.close()));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * Prism's answer, as its own HTTP server (@stoplight/prism-http-server) gives it, but in this
+ * process: the guard has read the body already, and a second HTTP hop cost a third of the
+ * throughput.
+ */
+async function answerWithPrism({ prism, config, logger }, operations, req, res, url, body) {
+  let parsed = null;
+  if (body.length || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) {
+    parsed = body.toString('utf8');
+    if (/^application\/(json|[^/;]+\+json)\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      try {
+        parsed = JSON.parse(parsed);
+      } catch {
+        return problem(res, 400, 'Invalid JSON', 'The body is not valid JSON.');
+      }
+    }
+  }
+  const query = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? values[0] : values;
+  }
+  const input = {
+    method: req.method.toLowerCase(),
+    url: { path: url.pathname, baseUrl: url.searchParams.get('__server') || undefined, query },
+    headers: req.headers,
+    body: req.headers['content-length'] === '0' ? null : parsed,
+  };
+  logger.info({ input }, 'Request received');
+
+  // `Prefer: code=…, example=…` (or __code, __example) for this request.
+  const preferences = getHttpConfigFromRequest(input);
+  if (preferences._tag === 'Left') return problemOf(res, preferences.left);
+  const defined = Object.fromEntries(Object.entries(preferences.right).filter(([, value]) => value !== undefined));
+  const result = await prism.request(input, operations, { ...config, mock: { ...config.mock, ...defined } })();
+  if (result._tag === 'Left') {
+    logger.error({ input }, `Request terminated with error: ${result.left}`);
+    return problemOf(res, result.left);
+  }
+
+  const { output, validations } = result.right;
+  const violations = [
+    ...validations.input.map(violation('request')),
+    ...validations.output.map(violation('response')),
+  ];
+  if (violations.length) {
+    const header = JSON.stringify(violations);
+    res.setHeader('sl-violations', header.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${header.slice(0, MAX_VIOLATIONS_HEADER)}` : header);
+    const failed = violations.filter((v) => v.location[0] === 'response' && v.severity === 'Error');
+    // --errors: an answer that breaks the description is an error, not a silent pass.
+    if (config.errors && failed.length) {
+      return problemOf(res, ProblemJsonError.fromTemplate(VIOLATIONS, 'Your request/response is not valid and the --errors flag is set, so Prism is generating this error for you.', { validation: failed }));
+    }
+    for (const v of violations) logger[v.severity === 'Error' ? 'error' : v.severity === 'Warning' ? 'warn' : 'info']({ name: 'VALIDATOR' }, `Violation: ${v.location.join('.')} ${v.message}`);
+  }
+  for (const [name, value] of Object.entries(output.headers ?? {})) res.setHeader(name, value);
+  let text;
+  try {
+    text = serialize(output.body, res.getHeader('content-type'));
+  } catch (error) {
+    return problemOf(res, error);
+  }
+  if (text === undefined || text === null) return void res.writeHead(output.statusCode).end();
+  if (!res.hasHeader('content-type')) res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.writeHead(output.statusCode, { 'content-length': Buffer.byteLength(text) }).end(text);
+}
+
+const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
+
+const violation = (where) => (detail) => ({
+  location: [where, ...(detail.path ?? [])],
+  severity: ['Error', 'Warning', 'Information', 'Hint'][detail.severity],
+  code: detail.code,
+  message: detail.message,
+});
+
+/** One of Prism's errors (ProblemJsonError) as its server answers it. */
+function problemOf(res, error) {
+  if (res.headersSent) return void res.end();
+  res.setHeader('content-type', 'application/problem+json');
+  for (const [name, value] of Object.entries(error.additional?.headers ?? {})) res.setHeader(name, value);
+  const text = JSON.stringify(ProblemJsonError.toProblemJson(error));
+  res.writeHead(error.status || 500, { 'content-length': Buffer.byteLength(text) }).end(text);
 }
 
 /**
@@ -68,7 +147,7 @@ export async function startMock({ host = '127.0.0.1', port = 0, dynamic = false,
  * The guard answers those with a 422 naming each field, or a 413, and passes everything else to
  * Prism unchanged.
  */
-function createGuard(upstreamOf) {
+function createGuard(answer) {
   return createServer((req, res) => {
     const chunks = [];
     let size = 0;
@@ -88,16 +167,7 @@ function createGuard(upstreamOf) {
       const url = new URL(req.url, 'http://mock');
       const bad = await badNames(req, url, body);
       if (bad.length) return problem(res, 422, 'Invalid request', 'Some parameter names are malformed or repeated.', bad);
-      const inner = upstreamOf(url.pathname);
-      const upstream = forward(
-        { host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', (error) => problem(res, 502, 'Mock failure', error.message));
-      upstream.end(body);
+      answer(req, res, url, body).catch((error) => problem(res, 500, 'Mock failure', String(error?.message ?? error)));
     });
   });
 }

@@ -78,7 +78,8 @@ try {
     const [a, b] = await Promise.all([limit.url, mock.url].map(async (base) => (await fetch(base + path, { method, headers, body })).text()));
     if (a !== b) throw new Error(`${method} ${path}: the mock and the limit answer differently:\n${b}\n${a}`);
   }
-  await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 1 }); // warm-up
+  // Warm-up: Prism's code paths take a few seconds of load to be compiled.
+  await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 3 });
   await load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: 1 });
   const runs = await alternate(ROUNDS, {
     limit: () => load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: SECONDS }),

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AbortedError, ApiError, createHostApiClient, HostApiError, HttpError, InvalidResponseError, NetworkError,
+  AbortedError, ApiError, createHostApiClient, createPathClient, HostApiError, HttpError, InvalidResponseError, NetworkError,
   RateLimitError, TimeoutError, type HostApiClient, type HostApiClientOptions,
 } from '../src/index.js';
 import { json, ok, startCaptureServer, type CaptureServer, type Handler } from './support/capture-server.js';
@@ -261,6 +261,28 @@ describe('results', () => {
     expect(soa).toEqual({ msg: 'SOA record updated.', time: 0.084 });
     server.answer(json({ return: { total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] } }));
     await expect(client().accounts.listSubAccounts({ client_id: 293 })).resolves.toEqual({ total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] });
+  });
+});
+
+describe('the path client shares the transport', () => {
+  const paths = () => createPathClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 500, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 1000 } });
+
+  it('a 5xx GET is retried and the last answer is returned as openapi-fetch returns it', async () => {
+    server.answer(html(502), json({ return: { total_items: 0 }, status: true }));
+    const { data, response } = await paths().GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } } });
+    expect(response.status).toBe(200);
+    expect(data).toEqual({ return: { total_items: 0 }, status: true });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('a timeout is a TimeoutError naming the operation, a POST is not sent twice, and the key is not shown', async () => {
+    server.answer(silent);
+    await failure(paths().POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }), TimeoutError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('bad options are refused the same way, naming the factory', () => {
+    expect(() => createPathClient({ apiKey: '' })).toThrow(/^createPathClient: `apiKey` must be a non-empty string$/);
   });
 });
 
