@@ -1,5 +1,5 @@
-// The built site's text (dist/: index.html and the script it loads), for checks of what the
-// docs show: the curl samples, and that no real API key is in them.
+// The built site, for checks of what the docs show: its text (dist/: index.html and the script it
+// loads), and the address of each operation's page.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -11,3 +11,9 @@ export function readSite() {
     .map((file) => readFileSync(`${DIST}${file}`, 'utf8'))
     .join('\n');
 }
+
+/** Redoc's route of a tag: `#/domain-registration`. */
+export const tagRoute = (tag) => `#/${tag.toLowerCase().replace(/\s+/g, '-')}`;
+
+/** Redoc CE 3 shows one operation per route: `#/domain-registration/updatedomaincontact`. */
+export const operationRoute = (tag, operationId) => `${tagRoute(tag)}/${operationId.toLowerCase()}`;

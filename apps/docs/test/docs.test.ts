@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
-import { readSite } from '../scripts/site.mjs';
+import { operationRoute, readSite, tagRoute } from '../scripts/site.mjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watchedPage, type Watched } from './browser.js';
@@ -21,7 +21,6 @@ const operations = operationsOf(spec).map(({ path, method, op }) => ({
 }));
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 /** Redoc's route of a tag: its name in lower case, spaces as dashes. */
-const slug = (tag: string) => tag.toLowerCase().replace(/\s+/g, '-');
 
 /** An operation's or section's heading, by its exact text. */
 const heading = (text: string) => watched.page.locator('h1, h2').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
@@ -62,16 +61,16 @@ describe('the documentation site', () => {
 
   it('lists exactly the operations of the description in its navigation', async () => {
     const { page } = watched;
-    for (const tag of spec.tags) await page.locator(`a[href="#/${slug(tag.name)}"], a[href="/${slug(tag.name)}"]`).first().click();
+    for (const tag of spec.tags) await page.locator(`a[href="${tagRoute(tag.name)}"], a[href="${tagRoute(tag.name).slice(1)}"]`).first().click();
     const links = await page.$$eval('a[href^="#/"]', (nodes) =>
       [...new Set(nodes.map((n) => n.getAttribute('href')!).filter((h) => /^#\/[^/#]+\/[^/#]+$/.test(h)))]);
-    expect(links.sort()).toEqual(operations.map((o) => `#/${slug(o.tag)}/${o.id.toLowerCase()}`).sort());
+    expect(links.sort()).toEqual(operations.map((o) => operationRoute(o.tag, o.id)).sort());
     await page.goto(`${site}/`);
   });
 
   it.each(operations.map((o) => [o.id, o] as const))('renders %s with its curl and @hostapi/client samples', async (_id, op) => {
     const { page } = watched;
-    await page.goto(`${site}/#/${slug(op.tag)}/${op.id.toLowerCase()}`);
+    await page.goto(`${site}/${operationRoute(op.tag, op.id)}`);
     await heading(op.summary).waitFor();
     // The sample panel of this operation: the innermost block that names its path (in the panel's
     // header, whichever sample is shown), holds a language switch and shows code.
@@ -87,7 +86,7 @@ describe('the documentation site', () => {
 
   it.each(operations.map((o) => [o.id, o] as const))('shows the parameters and response examples of %s', async (_id, op) => {
     const { page } = watched;
-    await page.goto(`${site}/#/${slug(op.tag)}/${op.id.toLowerCase()}`);
+    await page.goto(`${site}/${operationRoute(op.tag, op.id)}`);
     await heading(op.summary).waitFor();
     const section = page.locator('div').filter({ has: heading(op.summary) }).filter({ hasText: 'Responses' }).last();
     const text = await section.innerText();

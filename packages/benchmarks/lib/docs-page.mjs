@@ -2,20 +2,19 @@
 // how long until every operation of the spec is on the page, and what the page weighs.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import sirv from 'sirv';
+import { DIST, operationRoute } from '@hostapi/docs/scripts/site.mjs';
 import { operationsOf, readBundle } from '@hostapi/spec/document';
 
-const DIST = fileURLToPath(new URL('../node_modules/@hostapi/docs/dist/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Redoc CE 3 renders one operation per route (`#/<tag>/<operationid>`): each operation's deep
  * link, and the heading it shows (the summary).
  */
 export const OPERATION_PAGES = operationsOf(readBundle()).map(({ op }) => ({
-  hash: `#/${op.tags[0].toLowerCase().replace(/\s+/g, '-')}/${op.operationId.toLowerCase()}`,
+  hash: operationRoute(op.tags[0], op.operationId),
   heading: op.summary,
 }));
 

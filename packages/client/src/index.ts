@@ -20,8 +20,7 @@ export type { components, operations, paths } from '@hostapi/types';
 export type HostApiClient = OperationGroups;
 
 export function createHostApiClient(options: HostApiClientOptions): HostApiClient {
-  const { apiKey } = options ?? {};
-  const { baseUrl, multipart, send, serializeQuery, serializeBody } = setUp(options, 'createHostApiClient');
+  const { apiKey, baseUrl, multipart, send, serializeQuery, serializeBody } = setUp(options, 'createHostApiClient');
 
   // The URL and body come from the generated table and go straight to the transport: building
   // and re-reading a Request would only add cost (see packages/benchmarks).

@@ -21,6 +21,7 @@ export interface HostApiClientOptions {
 }
 
 export interface Setup {
+  apiKey: string;
   baseUrl: string;
   multipart: boolean;
   send: Send;
@@ -45,6 +46,7 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
     Object.hasOwn(input, 'apikey') ? Object.assign({ apikey: apiKey }, input, { apikey: apiKey }) : { apikey: apiKey, ...input };
 
   return {
+    apiKey,
     baseUrl,
     multipart,
     send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries) }),
