@@ -26,6 +26,8 @@ export function startFixedServer(answers) {
 }
 
 if (process.argv[2] === '--serve') {
+  // Ends with the benchmark, even one that crashed before closing it.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (answers) => {
     const bodies = new Map(Object.entries(answers).map(([path, text]) => [path, Buffer.from(text)]));
     const server = createServer((req, res) => {
