@@ -52,14 +52,17 @@ async function rawWithTimeout(url, init) {
     clearTimeout(timer);
   }
 }
+const getUrl = `${server.url}${OPERATIONS[GET.id].path}?${GET.query}`;
+const postUrl = `${server.url}${OPERATIONS[POST.id].path}`;
+const postInit = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: POST.body };
 const sides = {
-  rawGet: () => raw(`${server.url}${OPERATIONS[GET.id].path}?${GET.query}`),
-  timeoutGet: () => rawWithTimeout(`${server.url}${OPERATIONS[GET.id].path}?${GET.query}`),
+  rawGet: () => raw(getUrl),
+  timeoutGet: () => rawWithTimeout(getUrl),
   clientGet: () => api.servers.list(GET.input),
-  rawPost: () => raw(`${server.url}${OPERATIONS[POST.id].path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: POST.body }),
+  rawPost: () => raw(postUrl, postInit),
+  timeoutPost: () => rawWithTimeout(postUrl, postInit),
   clientPost: () => api.domains.updateContact(POST.input),
 };
-sides.timeoutPost = () => rawWithTimeout(`${server.url}${OPERATIONS[POST.id].path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: POST.body });
 
 /** Microseconds taken by one call. */
 const timed = (call) => async () => {

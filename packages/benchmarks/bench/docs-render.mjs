@@ -15,7 +15,7 @@ const floorHtml = `<!doctype html><meta charset="utf-8"><title>floor</title>${he
 const floorUrl = `data:text/html;base64,${Buffer.from(floorHtml).toString('base64')}`;
 
 try {
-  const first = await loadPage(browser, docs.url + OPERATION_PAGES[0].hash, [headings[0]]); // warm the server and the browser
+  const first = await loadPage(browser, docs.url + OPERATION_PAGES[0].hash, [headings[0]], { weigh: true }); // warm the server and the browser; weigh the page
   const rounds = await alternate(ROUNDS, {
     docs: async () => {
       const loads = [];

@@ -36,14 +36,14 @@ export function launchChromium() {
 
 /**
  * One fresh load (new context: empty cache) of `url`. Resolves to the milliseconds from the start
- * of navigation until every heading of `headings` is on the page, and the bytes of every response
- * (as served, and gzipped as a static host would send them).
+ * of navigation until every heading of `headings` is on the page; with `weigh`, also the number
+ * and bytes of the responses (as served, and gzipped as a static host would send them).
  */
-export async function loadPage(browser, url, headings) {
+export async function loadPage(browser, url, headings, { weigh = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   try {
     const responses = [];
-    context.on('response', (response) => responses.push(response.body().catch(() => Buffer.alloc(0))));
+    if (weigh) context.on('response', (response) => responses.push(response.body().catch(() => Buffer.alloc(0))));
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
     // Polled on every frame, in the page; performance.now() counts from the start of navigation.
@@ -51,6 +51,7 @@ export async function loadPage(browser, url, headings) {
       const present = new Set([...document.querySelectorAll('h1, h2')].map((node) => node.textContent.trim()));
       return wanted.every((text) => present.has(text)) && performance.now();
     }, headings, { polling: 'raf', timeout: 60_000 })).jsonValue();
+    if (!weigh) return { readyMs };
     await page.waitForLoadState('load');
     const bodies = await Promise.all(responses);
     return {

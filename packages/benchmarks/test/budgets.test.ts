@@ -45,7 +45,7 @@ describe('the docs page', () => {
     const browser = await launchChromium();
     try {
       const { heading, hash } = OPERATION_PAGES[1]!;
-      const load = await loadPage(browser, docs.url + hash, [heading]);
+      const load = await loadPage(browser, docs.url + hash, [heading], { weigh: true });
       expect(load.readyMs).toBeGreaterThan(0);
       expectWithin('docs.pageBytes', load.bytes);
       expectWithin('docs.pageGzipBytes', load.gzipBytes);
