@@ -1,8 +1,9 @@
 // Code samples for every operation, read from the bundled description: a TypeScript sample
 // using @hostapi/client (written to samples/generated/, type-checked and run by the tests) and
 // a curl command with the exact bytes the client sends.
-import { encodePairs, METHODS, OPERATIONS, toPairs } from '@hostapi/client';
+import { METHODS, OPERATIONS, toPairs } from '@hostapi/client';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
+import { curlCommand } from './curl.mjs';
 
 export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
@@ -19,10 +20,7 @@ export function samples(doc) {
     const id = op.operationId;
     const input = exampleInput(doc, op, method);
     const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, OPERATIONS[id].form);
-    const curl =
-      method === 'get'
-        ? `curl -g ${shell(`${baseUrl}${path}?${encodePairs(pairs)}`)}`
-        : [`curl ${baseUrl}${path}`, ...pairs.map((pair) => `  -d ${shell(encodePairs([pair]))}`)].join(' \\\n');
+    const curl = curlCommand({ method, url: `${baseUrl}${path}`, pairs });
     const typescript = `import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({
@@ -41,8 +39,6 @@ console.log(result);
 /** The file written to samples/generated/<operationId>.ts. */
 export const sampleFile = (id, summary, typescript) =>
   `// ${id}: ${summary}. Generated from the description by scripts/generate-samples.mjs; do not edit.\n${typescript}`;
-
-const shell = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** A TypeScript object literal, keys unquoted where they can be. */
 function literal(value, indent) {
