@@ -8,7 +8,7 @@ import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
 import { operationRoute, readSite, tagRoute } from '../scripts/site.mjs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, watchedPage, type Watched } from './browser.js';
+import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
 
 const spec = readBundle();
 const operations = operationsOf(spec).map(({ path, method, op }) => ({
@@ -38,7 +38,7 @@ beforeAll(async () => {
     server.on('exit', (code) => reject(new Error(`docs server exited (${code})`)));
   });
   site = `http://127.0.0.1:${port}`;
-  browser = await launch();
+  browser = await launchChromium();
   watched = await watchedPage(browser);
   await watched.page.goto(`${site}/`, { waitUntil: 'load' });
   await watched.page.locator('h1').first().waitFor();

@@ -3,12 +3,11 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import sirv from 'sirv';
 import { DIST, operationRoute } from '@hostapi/docs/scripts/site.mjs';
 import { operationsOf, readBundle } from '@hostapi/spec/document';
+export { launchChromium } from '@hostapi/testing/chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Redoc CE 3 renders one operation per route (`#/<tag>/<operationid>`): each operation's deep
  * link, and the heading it shows (the summary).
@@ -24,14 +23,6 @@ export async function serveDocs() {
   const server = createServer(sirv(DIST, { etag: true, single: false }));
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => server.close(done)) };
-}
-
-export function launchChromium() {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH.`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
 }
 
 /**

@@ -1,0 +1,42 @@
+// Headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core) for every browser
+// test and benchmark, and pages that record console errors and block (and record) every
+// request that would leave localhost.
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Without the background-networking flags, Chromium keeps calling Google's hosts, which this
+ * closed network refuses, many at a time.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export function launchChromium() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's (\`apt-get install chromium\`, as .ci/run does) or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+const LOCAL = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
+
+/** A page in a fresh context (empty cache and storage) that records what went wrong. */
+export async function watchedPage(browser, { viewport = { width: 1400, height: 1000 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  const external = [];
+  const consoleErrors = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (LOCAL.test(url) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    external.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { page, external, consoleErrors };
+}
