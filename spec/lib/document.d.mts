@@ -12,3 +12,5 @@ export declare function responseExamples(doc: Node, op: Node, code: string): Rec
 export declare function exampleInput(doc: Node, op: Node, method: string): Record<string, unknown>;
 export declare function propertiesOf(doc: Node, schema: Node): Record<string, Node>;
 export declare function requiredOf(doc: Node, schema: Node): string[];
+export declare function tagRoute(tag: string): string;
+export declare function operationRoute(tag: string, operationId: string): string;

@@ -72,3 +72,11 @@ export function requiredOf(doc, schema) {
   const s = deref(doc, schema);
   return [...(s.allOf ?? []).flatMap((member) => requiredOf(doc, member)), ...(s.required ?? [])];
 }
+
+/**
+ * The docs' route of a tag (`#/domain-registration`) and of an operation
+ * (`#/domain-registration/updatedomaincontact`): Redoc CE 3 shows one operation per route. The
+ * docs build and the client's doc comments link to operations with these.
+ */
+export const tagRoute = (tag) => `#/${tag.toLowerCase().replace(/\s+/g, '-')}`;
+export const operationRoute = (tag, operationId) => `${tagRoute(tag)}/${operationId.toLowerCase()}`;

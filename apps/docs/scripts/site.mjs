@@ -12,8 +12,5 @@ export function readSite() {
     .join('\n');
 }
 
-/** Redoc's route of a tag: `#/domain-registration`. */
-export const tagRoute = (tag) => `#/${tag.toLowerCase().replace(/\s+/g, '-')}`;
-
-/** Redoc CE 3 shows one operation per route: `#/domain-registration/updatedomaincontact`. */
-export const operationRoute = (tag, operationId) => `${tagRoute(tag)}/${operationId.toLowerCase()}`;
+/** The routes of tags and operations (`#/servers/listservers`): defined with the description. */
+export { operationRoute, tagRoute } from '@hostapi/spec/document';
