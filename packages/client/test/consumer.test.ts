@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 it('the tarballs hold only what a consumer needs', () => {
-  expect(readdirSync(project).filter((f) => f.endsWith('.tgz')).sort()).toEqual(['hostapi-client-0.1.0.tgz', 'hostapi-types-0.1.0.tgz']);
+  expect(readdirSync(project).filter((f) => f.endsWith('.tgz')).sort()).toEqual(['hostapi-client-0.0.0.tgz', 'hostapi-types-0.0.0.tgz']);
 });
 
 it('a strict TypeScript consumer type-checks and runs against a server', async () => {
