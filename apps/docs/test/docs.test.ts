@@ -61,7 +61,7 @@ describe('the documentation site', () => {
     for (const [language, shows] of samples) {
       await panel.getByRole('button', { name: /^(curl|@hostapi\/client)$/ }).click();
       await page.getByText(language, { exact: true }).last().click();
-      await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count()).toBeGreaterThan(0);
+      await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     }
   });
 
@@ -74,7 +74,7 @@ describe('the documentation site', () => {
     for (const field of op.fields) expect(text, field).toMatch(new RegExp(`(^|\\n)${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
     // The response example selector shows the first example and lists all of them.
     await section.locator('[aria-haspopup]').filter({ hasText: op.examples[0]! }).click();
-    for (const summary of op.examples) await expect.poll(() => page.getByText(summary, { exact: true }).count(), { message: summary }).toBeGreaterThan(0);
+    for (const summary of op.examples) await expect.poll(() => page.getByText(summary, { exact: true }).count(), { message: summary, timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
   });
 

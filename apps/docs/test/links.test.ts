@@ -96,11 +96,11 @@ async function opensAndHighlights(page: Page, url: string, link: Link) {
   if (!url.startsWith('file:')) expect(response?.status()).toBe(200);
   const heading = page.locator('h1, h2').filter({ hasText: link.heading }).first();
   await heading.waitFor();
-  await expect.poll(async () => (await heading.boundingBox())?.y ?? -1, { message: `${link.label} scrolled into view` }).toBeGreaterThanOrEqual(0);
+  await expect.poll(async () => (await heading.boundingBox())?.y ?? -1, { message: `${link.label} scrolled into view`, timeout: 10_000 }).toBeGreaterThanOrEqual(0);
   expect((await heading.boundingBox())!.y).toBeLessThan(page.viewportSize()!.height / 2);
   expect(page.url()).toBe(url);
   const active = page.locator('.menu-content [data-testid="menu-item-label"][data-active="true"]');
-  await expect.poll(() => active.count()).toBe(1);
+  await expect.poll(() => active.count(), { timeout: 10_000 }).toBe(1);
   expect(await active.locator('[data-text]').first().getAttribute('data-text')).toBe(link.label);
   // Highlighted for the eye too, not only in an attribute.
   const background = (locator: typeof active) => locator.evaluate((node) => getComputedStyle(node).backgroundColor);
