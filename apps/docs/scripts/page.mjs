@@ -6,8 +6,11 @@
 //   `docs-<hash>.js`, the description and the call that renders it.
 // - The build prerenders the introduction, with its links written as paths (`/servers`, which a
 //   static host answers 404): they become the routes Redoc uses everywhere else (`#/servers`).
-//   Any other route renders afresh instead of being hydrated onto the introduction (which left
-//   the introduction's entry highlighted in the sidebar), and the introduction is not shown first.
+//   The prerendered introduction (markup and styles) waits in a <template>, put on the page only
+//   when the introduction is what is opened; any other route renders afresh (hydrated onto the
+//   introduction, it kept the introduction's entry highlighted in the sidebar).
+// - V8 compiles Redoc's functions while the script downloads instead of on first call
+//   (`//# allFunctionsCalledOnLoad`): less work on the main thread before the page shows.
 // - Redoc's badge loads its logo from Redocly's CDN: a local wordmark instead, so that the page
 //   makes no request outside its own site.
 // - page.css: fixes for narrow screens and the code samples.
@@ -17,12 +20,17 @@ import { readFileSync } from 'node:fs';
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#555">Redocly</text></svg>`;
 const CSS = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
 
-/** The class `<html>` carries while a route other than the introduction is opened. */
-const DEEP_LINK = 'redoc-deep-link';
-const HEAD = `<script>if (location.hash.replace(/^#\\/?/, '')) document.documentElement.classList.add('${DEEP_LINK}');</script>
-  <style>.${DEEP_LINK} #redoc > * { display: none; }
+const HEAD = `<style>
 ${CSS}</style>
 `;
+/** Puts the prerendered introduction on the page when the introduction is opened (no route). */
+const INTRODUCTION = `<script>
+if (!location.hash.replace(/^#\\/?/, '')) {
+  const introduction = document.getElementById('redoc-introduction').content;
+  document.head.append(...introduction.querySelectorAll('style'));
+  document.getElementById('redoc').append(introduction);
+}
+</script>`;
 
 /**
  * Redoc's export line, and the module-only syntax its bundle holds: `import.meta` in a search
@@ -37,25 +45,31 @@ export function siteFiles(html) {
   const files = {};
   const [page, script] = takeScript(localiseLogos(html, files));
   const { library, definition, options } = splitScript(script);
-  const redoc = named('redoc', `{${library}\nwindow.Redoc = { hydrate };}\n`);
+  const redoc = named('redoc', `//# allFunctionsCalledOnLoad\n{${library}\nwindow.Redoc = { hydrate };}\n`);
   const docs = named('docs', `{
 const definition = JSON.parse(${JSON.stringify(JSON.stringify(definition))});
 const options = ${JSON.stringify(options)};
-const root = document.getElementById('redoc');
-// The page holds the introduction as the build rendered it; any other route renders afresh.
-if (document.documentElement.classList.contains('${DEEP_LINK}')) {
-  root.replaceChildren();
-  document.documentElement.classList.remove('${DEEP_LINK}');
-}
-Redoc.hydrate(definition, options, root);
+Redoc.hydrate(definition, options, document.getElementById('redoc'));
 }
 `);
   Object.assign(files, { [redoc.name]: redoc.text, [docs.name]: docs.text });
-  const index = page
+  const index = deferIntroduction(page)
     .replace('</head>', `${HEAD}</head>`)
     .replace('</body>', `<script defer src="./${redoc.name}"></script>\n<script defer src="./${docs.name}"></script>\n</body>`);
   files['index.html'] = hashLinks(index);
   return files;
+}
+
+/** The prerendered introduction (its styles and markup) moved into a template, see INTRODUCTION. */
+function deferIntroduction(page) {
+  const styles = page.match(/<style data-styled="true"[^>]*>[\s\S]*?<\/style>/g) ?? [];
+  const markup = /<div id="redoc">([\s\S]*)<\/div>(\s*<\/body>)/.exec(page);
+  if (styles.length !== 1 || !markup) throw new Error('Redoc no longer prerenders one styled introduction into <div id="redoc">: review page.mjs');
+  const withoutStyles = page.replace(styles[0], '');
+  return withoutStyles.replace(
+    markup[0],
+    `<div id="redoc"></div>\n<template id="redoc-introduction">${styles[0]}${markup[1]}</template>\n${INTRODUCTION}${markup[2]}`,
+  );
 }
 
 /** The page without its one inline module script, and that script. */
