@@ -1867,11 +1867,8 @@ export interface operations {
                          * @example 3310
                          */
                         BillingContact?: number;
-                        /**
-                         * @description Privacy protection, `"1"` yes or `"0"` no.
-                         * @enum {string}
-                         */
-                        protect?: "0" | "1";
+                        /** @description Privacy protection, `1` yes or `0` no. */
+                        protect?: components["schemas"]["Switch"];
                         /**
                          * @description Australian business number type (`.au` only).
                          * @example ABN
@@ -1937,11 +1934,8 @@ export interface operations {
                          * @example 3310
                          */
                         BillingContact?: number;
-                        /**
-                         * @description Privacy protection, `"1"` yes or `"0"` no.
-                         * @enum {string}
-                         */
-                        protect?: "0" | "1";
+                        /** @description Privacy protection, `1` yes or `0` no. */
+                        protect?: components["schemas"]["Switch"];
                         /**
                          * @description Australian business number type (`.au` only).
                          * @example ABN
@@ -2219,11 +2213,8 @@ export interface operations {
                     content: string;
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
-                        /**
-                         * @description `"1"` to let the key access custom images, `"0"` not to.
-                         * @enum {string}
-                         */
-                        custom_image_access?: "0" | "1";
+                        /** @description `1` to let the key access custom images, `0` not to. */
+                        custom_image_access?: components["schemas"]["Switch"];
                     };
                 };
                 "multipart/form-data": {
@@ -2241,11 +2232,8 @@ export interface operations {
                     content: string;
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
-                        /**
-                         * @description `"1"` to let the key access custom images, `"0"` not to.
-                         * @enum {string}
-                         */
-                        custom_image_access?: "0" | "1";
+                        /** @description `1` to let the key access custom images, `0` not to. */
+                        custom_image_access?: components["schemas"]["Switch"];
                     };
                 };
             };
