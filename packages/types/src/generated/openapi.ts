@@ -728,8 +728,9 @@ export interface components {
             primary_ips: components["schemas"]["PrimaryIp"][];
         };
         /** @description One page of servers (`list_servers`). */
-        ServerPage: components["schemas"]["PagedList"] & {
-            data?: components["schemas"]["Server"][];
+        ServerPage: Omit<components["schemas"]["PagedList"], "data"> & {
+            /** @description The servers on this page. */
+            data: components["schemas"]["Server"][];
         };
         /**
          * @description Your API key. On POST it is a form field and must be the first field of the body. Never log it or put it in a shared document.
@@ -1087,8 +1088,9 @@ export interface components {
             account_type: string;
         };
         /** @description One page of sub-accounts (`list_sub_accounts`). */
-        SubAccountPage: components["schemas"]["PagedList"] & {
-            data?: components["schemas"]["SubAccount"][];
+        SubAccountPage: Omit<components["schemas"]["PagedList"], "data"> & {
+            /** @description The sub-accounts on this page. */
+            data: components["schemas"]["SubAccount"][];
         };
         /** @description A user that an SSH key is installed for. */
         SshKeyUser: {
