@@ -1,5 +1,6 @@
 // Each way a call can fail yields its typed error; retries happen only where they are safe,
 // and the API key appears in no error.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -244,6 +245,18 @@ describe('options', () => {
         expect(String((error as Error).stack)).not.toContain(KEY);
       }
     }
+  });
+
+  it("without baseUrl, both clients send to the description's first server", async () => {
+    const seen: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      seen.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify({ return: [], msg: 'Successful', status: true }));
+    };
+    await createHostApiClient({ apiKey: KEY, fetch }).dns.listTemplates({ client_id: 293 });
+    await createPathClient({ apiKey: KEY, fetch }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
+    const { servers } = JSON.parse(readFileSync(new URL('../node_modules/@hostapi/spec/dist/openapi.json', import.meta.url), 'utf8'));
+    expect(seen.map((url) => new URL(url).origin)).toEqual([servers[0].url, servers[0].url]);
   });
 
   it('a custom fetch is used for every attempt', async () => {
