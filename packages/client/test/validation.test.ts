@@ -54,6 +54,14 @@ describe('problem bodies as other servers write them', () => {
     return rejection(api().domains.cancel({ client_id: 293, domain: 'x.nz' }));
   };
 
+  it("Prism's own, which names a missing field in the message only", async () => {
+    const error = await refused({ title: 'Invalid request', validation: [
+      { location: ['query'], severity: 'Error', code: 'required', message: "Request query must have required property 'client_id'" },
+      { location: ['body', 'params', 'Phone'], severity: 'Error', code: 'required', message: "Request body property params.Phone must have required property 'Country'" },
+    ] });
+    expect((error as ValidationError).problems.map((p) => p.field)).toEqual(['client_id', 'params[Phone][Country]']);
+  });
+
   it("RFC 7807's invalid-params", async () => {
     const error = await refused({ type: 'https://example.net/validation', title: 'Your request parameters didn\'t validate.', 'invalid-params': [
       { name: 'age', reason: 'must be a positive integer' },

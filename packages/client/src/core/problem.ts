@@ -11,10 +11,11 @@ function fieldProblem(entry: Entry): FieldProblem {
   const { location, pointer, name, code } = entry ?? {};
   let path: string[];
   if (Array.isArray(location)) {
-    // Prism: ['query', 'filters', 'state']; a missing field is named by the message alone.
+    // Prism: ['query', 'filters', 'state']; Prism names a missing field in the message alone
+    // (['query'], "must have required property 'client_id'"), the mock in both.
     path = location.slice(1).map(String);
-    const missing = /required property '([^']+)'/.exec(message);
-    if (missing) path.push(missing[1]!);
+    const missing = /required property '([^']+)'/.exec(message)?.[1];
+    if (missing && path.at(-1) !== missing) path.push(missing);
   } else {
     path = typeof pointer === 'string' ? pointer.split('/').slice(1) : [String(name ?? '')];
   }
