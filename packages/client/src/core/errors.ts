@@ -56,8 +56,6 @@ export interface FieldProblem {
   field: string;
   /** What is wrong with it, in the server's words. */
   message: string;
-  /** Where the field was: `query`, `body`, `header` or `path`, when the server says. */
-  location?: string;
   /** The server's name for the problem (`required`, `enum`, `type`, ...), when it gives one. */
   code?: string;
 }
