@@ -2,7 +2,7 @@
 // called correctly answers HTTP 200 with `status: true`, valid against its success schema (a
 // validator of this test's own) and plausible: real dates and timestamps, pages that add up,
 // lists within bounds, no field the schema does not name. Failures only when Prefer asks.
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { deref, exampleInput, responseExamples, type Node } from '@hostapi/spec/document';
 import { startMock } from '@hostapi/mock';
 import { afterAll, describe, expect, it } from 'vitest';
