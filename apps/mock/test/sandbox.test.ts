@@ -5,13 +5,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
 import { builtInFixture, document, operations, responseProblems, type Node } from './sandbox-support.js';
 
+const shared = await createSandbox({ document });
 let sandbox: Sandbox;
-beforeEach(async () => {
-  sandbox = await createSandbox({ document });
+beforeEach(() => {
+  // Tests that need options make a sandbox of their own.
+  sandbox = shared;
+  sandbox.reset();
 });
 
 /** The answer of `operationId` for key `apiKey`, after checking it against the response schema. */
-async function call(operationId: string, fields: Fields = {}, { apiKey = 'key-a', prefer }: { apiKey?: string; prefer?: string } = {}) {
+async function call(operationId: string, fields: Fields = {}, { apiKey = 'key-a', prefer = {} }: { apiKey?: string; prefer?: Record<string, string> } = {}) {
   const answer = await sandbox.answer({ operationId, apiKey, fields: { client_id: '293', ...fields }, prefer });
   if (answer.headers['content-type'] === 'application/json') {
     expect(responseProblems(operationId, answer.status, answer.body), `${operationId} answer ${JSON.stringify(answer.body)}`).toEqual([]);
@@ -456,7 +459,7 @@ describe('Prefer: the description\'s examples', () => {
       const media = (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response).content['application/json'];
       for (const [name, example] of Object.entries(media.examples as Node)) {
         const value = example.$ref ? document.components.examples[example.$ref.split('/').pop()].value : example.value;
-        const prefer = code === '200' ? `example=${name}` : `code=${code}, example=${name}`;
+        const prefer = code === '200' ? { example: name } : { code, example: name };
         const answer = await call(operationId, {}, { prefer });
         expect({ prefer, status: answer.status, body: answer.body }).toEqual({ prefer, status: Number(code), body: value });
       }
@@ -464,22 +467,22 @@ describe('Prefer: the description\'s examples', () => {
   });
 
   it('code= alone answers the first example of that status', async () => {
-    const { status, body } = await call('listServers', {}, { prefer: 'code=500' });
+    const { status, body } = await call('listServers', {}, { prefer: { code: '500' } });
     expect({ status, body }).toEqual({ status: 500, body: { msg: 'You have exceeded the number of requests per second for this key. Please try again soon.' } });
   });
 
   it('an example changes nothing: example=success of create_domain registers no domain', async () => {
-    await call('createDomain', { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310' }, { prefer: 'example=success' });
+    await call('createDomain', { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310' }, { prefer: { example: 'success' } });
     expect((await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).available).toBe(true);
   });
 
   it('an unknown example or status is a 404 problem, as in the default mode', async () => {
-    expect(await call('listServers', {}, { prefer: 'example=nope' })).toEqual({
+    expect(await call('listServers', {}, { prefer: { example: 'nope' } })).toEqual({
       status: 404, headers: { 'content-type': 'application/problem+json' },
       body: { type: 'https://stoplight.io/prism/errors#NOT_FOUND', title: 'The server cannot find the requested content', status: 404, detail: 'Response for contentType: application/json and exampleKey: nope does not exist.' },
     });
-    expect((await call('listServers', {}, { prefer: 'code=404' })).body.detail).toBe('Requested status code 404 is not defined in the document.');
-    expect((await call('listServers', {}, { prefer: 'example=rateLimited' })).status).toBe(404);
+    expect((await call('listServers', {}, { prefer: { code: '404' } })).body.detail).toBe('Requested status code 404 is not defined in the document.');
+    expect((await call('listServers', {}, { prefer: { example: 'rateLimited' } })).status).toBe(404);
   });
 });
 
@@ -506,10 +509,10 @@ describe('fault injection', () => {
   });
 
   it('Prefer: rate-limit=<n> sets the limit for one request; rate-limit=0 always refuses', async () => {
-    expect((await call('listServers', {}, { prefer: 'rate-limit=0' })).status).toBe(500);
-    expect((await call('listServers', {}, { prefer: 'rate-limit=1' })).status).toBe(200);
-    expect((await call('listServers', {}, { prefer: 'rate-limit=1' })).status).toBe(500);
-    expect((await call('listServers', {}, { prefer: 'rate-limit=5' })).status).toBe(200);
+    expect((await call('listServers', {}, { prefer: { 'rate-limit': '0' } })).status).toBe(500);
+    expect((await call('listServers', {}, { prefer: { 'rate-limit': '1' } })).status).toBe(200);
+    expect((await call('listServers', {}, { prefer: { 'rate-limit': '1' } })).status).toBe(500);
+    expect((await call('listServers', {}, { prefer: { 'rate-limit': '5' } })).status).toBe(200);
     expect((await call('listServers')).status).toBe(200);
   });
 
@@ -519,24 +522,23 @@ describe('fault injection', () => {
     await ok('listServers');
     expect(performance.now() - started).toBeGreaterThanOrEqual(149);
     started = performance.now();
-    await call('listServers', {}, { prefer: 'latency=400, code=500' });
+    await call('listServers', {}, { prefer: { latency: '400', code: '500' } });
     expect(performance.now() - started).toBeGreaterThanOrEqual(399);
   });
 
   it('a bad Prefer value is a 422 problem naming it; unknown preferences are ignored', async () => {
-    for (const [prefer, detail] of <Array<[string, string]>>[
-      ['latency=soon', 'Prefer: latency must be a whole number of milliseconds, got "soon"'],
-      ['latency=600000', 'Prefer: latency must be at most 60000 ms, got 600000'],
-      ['rate-limit=-1', 'Prefer: rate-limit must be a whole number of requests per second, got "-1"'],
-      ['code=abc', 'Prefer: code must be an HTTP status code, got "abc"'],
-      ['example=', 'Prefer: example needs the name of an example'],
+    for (const [prefer, detail] of <Array<[Record<string, string>, string]>>[
+      [{ latency: 'soon' }, 'Prefer: latency must be a whole number of milliseconds, got "soon"'],
+      [{ latency: '600000' }, 'Prefer: latency must be at most 60000 ms, got 600000'],
+      [{ 'rate-limit': '-1' }, 'Prefer: rate-limit must be a whole number of requests per second, got "-1"'],
+      [{ 'rate-limit': '' }, 'Prefer: rate-limit must be a whole number of requests per second, got ""'],
     ]) {
       expect(await call('listServers', {}, { prefer })).toEqual({
         status: 422, headers: { 'content-type': 'application/problem+json' },
         body: { type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY', title: 'Invalid request', status: 422, detail },
       });
     }
-    expect((await call('listServers', {}, { prefer: 'respond-async, wait=5, dynamic=true; x=1, "quoted"' })).status).toBe(200);
+    expect((await call('listServers', {}, { prefer: { 'respond-async': '', wait: '5', dynamic: 'true' } })).status).toBe(200);
   });
 });
 

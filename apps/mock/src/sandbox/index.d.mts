@@ -26,7 +26,8 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  answer(request: { operationId: string; apiKey: string; fields?: Fields; prefer?: string | undefined }): Promise<SandboxAnswer>;
+  /** `prefer`: the request's Prefer header as `{ name: value }` (names lower-cased). */
+  answer(request: { operationId: string; apiKey: string; fields?: Fields; prefer?: Record<string, string> }): Promise<SandboxAnswer>;
   /** Restores one key's state, or every key's. */
   reset(apiKey?: string): void;
 }

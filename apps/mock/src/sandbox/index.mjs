@@ -11,7 +11,7 @@ import * as domains from './handlers/domains.mjs';
 import * as mail from './handlers/mail.mjs';
 import * as servers from './handlers/servers.mjs';
 import * as ssh from './handlers/ssh.mjs';
-import { parsePrefer, PreferError } from './prefer.mjs';
+import { faultPreferences, PreferError } from './prefer.mjs';
 import { createRateLimiter } from './rate-limit.mjs';
 import { createReplies, problem } from './replies.mjs';
 import { createStore } from './store.mjs';
@@ -48,15 +48,15 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
     /**
      * The answer to a request the front has read and validated: `fields` is its query and form
      * fields as one nested object (strings at the leaves, lists as arrays, no `apikey`),
-     * `prefer` the raw `Prefer` header. Resolves to `{ status, headers, body }`.
+     * `prefer` its `Prefer` header as `{ name: value }`. Resolves to `{ status, headers, body }`.
      */
-    async answer({ operationId, apiKey, fields = {}, prefer }) {
+    async answer({ operationId, apiKey, fields = {}, prefer = {} }) {
       const started = performance.now();
       const handler = HANDLERS[operationId];
       if (!handler || !operationIds.has(operationId)) throw new Error(`The sandbox has no operation ${operationId}`);
-      let preferences;
+      let faults;
       try {
-        preferences = parsePrefer(prefer);
+        faults = faultPreferences(prefer);
       } catch (error) {
         if (error instanceof PreferError) return problem(INVALID, 422, error.message);
         throw error;
@@ -64,12 +64,12 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
       const reply = replies(operationId, started);
       const key = String(apiKey ?? '');
       let result;
-      if (limiter.refuses(key, preferences.rateLimit ?? rateLimit)) result = reply.rateLimited();
-      else if (preferences.code !== undefined || preferences.example !== undefined) result = reply.example(preferences.code, preferences.example);
+      if (limiter.refuses(key, faults.rateLimit ?? rateLimit)) result = reply.rateLimited();
+      else if (prefer.code !== undefined || prefer.example !== undefined) result = reply.example(prefer.code, prefer.example);
       else if (fields.client_id !== undefined && Number(fields.client_id) !== Number(base.client_id)) result = reply.fail('clientNotFound');
       else result = handler(fields, { state: store.of(key), reply, now: new Date() });
       // The work is done before the delay, as a slow service may have done it before a client gives up.
-      const delay = preferences.latencyMs ?? latencyMs;
+      const delay = faults.latencyMs ?? latencyMs;
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       return result;
     },
