@@ -2,13 +2,14 @@
 // and a check of any answer against its operation's response schema (ajv, independent of Prism).
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { DOCUMENT } from '../src/index.mjs';
 import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
 import { specAjv, specRef } from '../src/sandbox/schemas.mjs';
 
 export type Node = Record<string, any>;
 
-export const MOCK_DOCUMENT = new URL('../dist/mock.json', import.meta.url);
-export const document: Node = JSON.parse(readFileSync(MOCK_DOCUMENT, 'utf8'));
+/** The description the mock serves. */
+export const document: Node = JSON.parse(readFileSync(DOCUMENT, 'utf8'));
 export const builtInFixture: Node = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8'));
 
 const ajv = specAjv(document);

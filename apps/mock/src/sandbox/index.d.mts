@@ -10,7 +10,7 @@ export type Fields = { [name: string]: string | Fields | Array<string | Fields> 
 
 export interface SandboxAnswer {
   status: number;
-  headers: Record<string, string>;
+  /** A JSON value; the mock serializes it. */
   body: unknown;
 }
 
