@@ -1,0 +1,23 @@
+// Which operation Redoc shows. Redoc's router navigates with history.pushState, which fires no
+// event: the Navigation API reports it where the browser has one; elsewhere a click or key
+// that navigated is noticed right after. Redoc's own history is never touched.
+import type { OperationModel } from './model.js';
+
+export function operationAt(hash: string, operations: OperationModel[]): OperationModel | undefined {
+  const route = decodeURI(hash).toLowerCase().replace(/\/+$/, '');
+  return operations.find((op) => route === op.route || route.startsWith(`${op.route}/`));
+}
+
+export function watchRoute(onChange: (hash: string) => void): void {
+  let last = location.hash;
+  const check = () => {
+    if (location.hash === last) return;
+    last = location.hash;
+    onChange(last);
+  };
+  const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+  if (navigation) navigation.addEventListener('currententrychange', check);
+  else for (const type of ['click', 'keyup']) document.addEventListener(type, () => setTimeout(check, 50), true);
+  addEventListener('popstate', check);
+  addEventListener('hashchange', check);
+}
