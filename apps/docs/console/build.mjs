@@ -10,12 +10,18 @@ import { readBundle } from '@hostapi/spec/document';
 import { consoleModel } from './model.mjs';
 
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+/** apps/docs: the paths in the build's metafile are relative to it, wherever the build runs from. */
+const DOCS = fileURLToPath(new URL('..', import.meta.url));
 
-/** The console's script, minified: `{ code, model }`. */
+/**
+ * The console's script, minified: `{ code, model, inputs }`, where `inputs` gives the bytes each
+ * source file (or the model) takes in it, for the benchmark's breakdown.
+ */
 export async function bundleConsole(doc = readBundle()) {
   const model = consoleModel(doc);
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
     entryPoints: [ENTRY],
+    absWorkingDir: DOCS,
     bundle: true,
     write: false,
     minify: true,
@@ -26,6 +32,7 @@ export async function bundleConsole(doc = readBundle()) {
     loader: { '.css': 'text' },
     legalComments: 'none',
     logLevel: 'error',
+    metafile: true,
     plugins: [
       {
         name: 'hostapi-console-model',
@@ -36,7 +43,9 @@ export async function bundleConsole(doc = readBundle()) {
       },
     ],
   });
-  return { code: outputFiles[0].text, model };
+  const [output] = Object.values(metafile.outputs);
+  const inputs = Object.fromEntries(Object.entries(output.inputs).map(([path, { bytesInOutput }]) => [path, bytesInOutput]));
+  return { code: outputFiles[0].text, model, inputs };
 }
 
 /** Writes the script into `dist` (named after its content, so hosts may cache it for good) and loads it from index.html. */

@@ -39,7 +39,7 @@ export function Console({ model }: { model: ConsoleModel }) {
   return (
     <>
       {routed && !open && (
-        <button type="button" class="launcher" ref={launcher} title={`Send ${routed.summary} from this page`} onClick={() => {
+        <button type="button" class="launcher" ref={launcher} aria-label={`Try it: ${routed.method} ${routed.path}`} title={`Send ${routed.summary} from this page`} onClick={() => {
           setOpen(true);
           setOpened(true);
         }}>
@@ -173,6 +173,7 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
                 </optgroup>
               ))}
             </select>
+            <span class="hint">The mock answers with the example chosen here; a real server ignores it.</span>
           </label>
           {operation.method === 'POST' && (
             <label class="check">
