@@ -1,6 +1,6 @@
 // Which operation Redoc shows. Redoc's router navigates with history.pushState, which fires no
-// event: the Navigation API reports it where the browser has one; elsewhere a click or key
-// that navigated is noticed right after. Redoc's own history is never touched.
+// event: the Navigation API reports it where the browser has one; elsewhere the address is read
+// four times a second (a string comparison). Redoc's own history is never touched.
 import type { OperationModel } from './model.js';
 
 export function operationAt(hash: string, operations: OperationModel[]): OperationModel | undefined {
@@ -17,7 +17,7 @@ export function watchRoute(onChange: (hash: string) => void): void {
   };
   const navigation = (globalThis as { navigation?: EventTarget }).navigation;
   if (navigation) navigation.addEventListener('currententrychange', check);
-  else for (const type of ['click', 'keyup']) document.addEventListener(type, () => setTimeout(check, 50), true);
+  else setInterval(check, 250);
   addEventListener('popstate', check);
   addEventListener('hashchange', check);
 }
