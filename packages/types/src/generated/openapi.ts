@@ -728,8 +728,9 @@ export interface components {
             primary_ips: components["schemas"]["PrimaryIp"][];
         };
         /** @description One page of servers (`list_servers`). */
-        ServerPage: components["schemas"]["PagedList"] & {
-            data?: components["schemas"]["Server"][];
+        ServerPage: Omit<components["schemas"]["PagedList"], "data"> & {
+            /** @description The servers on this page. */
+            data: components["schemas"]["Server"][];
         };
         /**
          * @description Your API key. On POST it is a form field and must be the first field of the body. Never log it or put it in a shared document.
@@ -1087,8 +1088,9 @@ export interface components {
             account_type: string;
         };
         /** @description One page of sub-accounts (`list_sub_accounts`). */
-        SubAccountPage: components["schemas"]["PagedList"] & {
-            data?: components["schemas"]["SubAccount"][];
+        SubAccountPage: Omit<components["schemas"]["PagedList"], "data"> & {
+            /** @description The sub-accounts on this page. */
+            data: components["schemas"]["SubAccount"][];
         };
         /** @description A user that an SSH key is installed for. */
         SshKeyUser: {
@@ -1867,11 +1869,8 @@ export interface operations {
                          * @example 3310
                          */
                         BillingContact?: number;
-                        /**
-                         * @description Privacy protection, `"1"` yes or `"0"` no.
-                         * @enum {string}
-                         */
-                        protect?: "0" | "1";
+                        /** @description Privacy protection, `1` yes or `0` no. */
+                        protect?: components["schemas"]["Switch"];
                         /**
                          * @description Australian business number type (`.au` only).
                          * @example ABN
@@ -1937,11 +1936,8 @@ export interface operations {
                          * @example 3310
                          */
                         BillingContact?: number;
-                        /**
-                         * @description Privacy protection, `"1"` yes or `"0"` no.
-                         * @enum {string}
-                         */
-                        protect?: "0" | "1";
+                        /** @description Privacy protection, `1` yes or `0` no. */
+                        protect?: components["schemas"]["Switch"];
                         /**
                          * @description Australian business number type (`.au` only).
                          * @example ABN
@@ -2219,11 +2215,8 @@ export interface operations {
                     content: string;
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
-                        /**
-                         * @description `"1"` to let the key access custom images, `"0"` not to.
-                         * @enum {string}
-                         */
-                        custom_image_access?: "0" | "1";
+                        /** @description `1` to let the key access custom images, `0` not to. */
+                        custom_image_access?: components["schemas"]["Switch"];
                     };
                 };
                 "multipart/form-data": {
@@ -2241,11 +2234,8 @@ export interface operations {
                     content: string;
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
-                        /**
-                         * @description `"1"` to let the key access custom images, `"0"` not to.
-                         * @enum {string}
-                         */
-                        custom_image_access?: "0" | "1";
+                        /** @description `1` to let the key access custom images, `0` not to. */
+                        custom_image_access?: components["schemas"]["Switch"];
                     };
                 };
             };
