@@ -221,9 +221,7 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
             </table>
             <p class="hint">A page sees only the headers the server exposes to it (CORS).</p>
           </details>
-          {response.headers.some(([name]) => name === 'sl-violations') && (
-            <p class="violations-note">The mock reports departures from the description in <code>sl-violations</code>: {response.headers.find(([name]) => name === 'sl-violations')![1]}</p>
-          )}
+          <Violations header={response.headers.find(([name]) => name === 'sl-violations')?.[1]} />
         </>
       )}
       {request && (
@@ -231,6 +229,26 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
           <summary>Request sent (API key masked)</summary>
           <pre class="code">{[`${request.method} ${request.url}`, ...request.headers.map(([name, value]) => `${name}: ${value}`), '', request.body].join('\n').trimEnd()}</pre>
         </details>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The mock's `sl-violations` header: each departure from the description it accepted (warnings)
+ * and, from the validating proxy, each way the answer breaks it (errors).
+ */
+function Violations({ header }: { header: string | undefined }) {
+  if (header === undefined) return null;
+  const list = parseJson(header);
+  const items = Array.isArray(list) ? (list as { severity?: unknown; message?: unknown }[]) : undefined;
+  return (
+    <section class="violations" aria-label="Violations">
+      <h3>Departures from the description (<code>sl-violations</code>)</h3>
+      {items ? (
+        <ul>{items.map((item) => <li><span class="severity">{String(item.severity ?? '')}</span> {String(item.message ?? JSON.stringify(item))}</li>)}</ul>
+      ) : (
+        <pre class="code">{header}</pre>
       )}
     </section>
   );
