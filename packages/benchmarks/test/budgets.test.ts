@@ -2,7 +2,7 @@
 // counts), measured as `pnpm bench` measures them and held to budgets.json.
 import { describe, expect, it } from 'vitest';
 import { bundleSizes } from '../lib/bundle.mjs';
-import { consoleScript } from '../lib/console-size.mjs';
+import { consoleScript } from '../lib/docs-console.mjs';
 import { launchChromium, loadPage, OPERATION_PAGES, serveDocs } from '../lib/docs-page.mjs';
 import { BUDGETS, judge } from '../lib/report.mjs';
 import { createTypecheckProject } from '../lib/typecheck.mjs';
