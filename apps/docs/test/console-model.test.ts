@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleConsole } from '../console/build.mjs';
 import { consoleModel, MOCK_URL } from '../console/model.mjs';
 import type { Field } from '../console/src/model.js';
+import { operationAt } from '../console/src/route.js';
 import { initialValues, missingRequired, toInput } from '../console/src/values.js';
 import { OPERATIONS as DESCRIBED } from '../../../spec/test/description.js';
 
@@ -72,6 +73,20 @@ describe('the console model', () => {
   });
 });
 
+describe('the operation of a route', () => {
+  const at = (hash: string) => operationAt(hash, model.operations)?.id;
+
+  it('is found for every operation\'s deep link, in any case, with a trailing slash or a sub-route', () => {
+    for (const op of model.operations) expect(at(op.route)).toBe(op.id);
+    expect(at('#/Domain-Registration/UpdateDomainContact/')).toBe('updateDomainContact');
+    expect(at('#/servers/listservers/responses')).toBe('listServers');
+  });
+
+  it('is none for other pages, look-alikes and malformed addresses', () => {
+    for (const hash of ['', '#/', '#/servers', '#/section/authentication', '#/servers/listserversx', '#/%E0%A4%A']) expect(at(hash), hash).toBeUndefined();
+  });
+});
+
 describe('the form values', () => {
   const copy = model.operations.find((op) => op.id === 'copyStack')!;
   const upgrade = model.operations.find((op) => op.id === 'upgradeServer')!;
@@ -93,8 +108,8 @@ describe('the form values', () => {
     const input = toInput(copy.fields, values) as { params: Record<string, unknown> };
     expect(input.params.copy_env_file).toBe(1);
     expect(input.params['the service']).toEqual(['a.example', 'b.example']);
-    const ssh = model.operations.find((op) => op.id === 'addSshKey')!;
-    expect((toInput(ssh.fields, initialValues(ssh.fields, { params: { custom_image_access: '0' } })) as any).params.custom_image_access).toBe('0');
+    const digits: Field[] = [{ kind: 'value', name: 'flag', type: 'string', enum: ['0', '1'] }];
+    expect(toInput(digits, initialValues(digits, { flag: '0' }))).toEqual({ flag: '0' });
   });
 
   it('name the required inputs left blank by their wire names, nested ones only when their group is sent', () => {

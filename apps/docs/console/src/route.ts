@@ -4,7 +4,12 @@
 import type { OperationModel } from './model.js';
 
 export function operationAt(hash: string, operations: OperationModel[]): OperationModel | undefined {
-  const route = decodeURI(hash).toLowerCase().replace(/\/+$/, '');
+  let route = hash.toLowerCase().replace(/\/+$/, '');
+  try {
+    route = decodeURI(route);
+  } catch {
+    // a malformed escape in the address: compare it as it is
+  }
   return operations.find((op) => route === op.route || route.startsWith(`${op.route}/`));
 }
 

@@ -2,7 +2,7 @@
 // pre-filled example, the input object handed to the client, and the wire names shown beside
 // each input. Wire names follow the client's serialization (nested keys in brackets, list items
 // indexed from 0, or `[]` where the description says so).
-import type { Field, Scalar } from './model.js';
+import type { Field } from './model.js';
 
 /** A value input's text; an object's fields; a list's items; a map's [key, value] entries. */
 export type FormValue = string | { [name: string]: FormValue } | FormValue[] | [string, FormValue][];
@@ -97,4 +97,3 @@ export function missingRequired(fields: Field[], values: FormValues, parent = ''
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type { Scalar };
