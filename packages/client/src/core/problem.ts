@@ -1,6 +1,6 @@
 // Reads the invalid fields out of an RFC 7807 / RFC 9457 problem body, in the three shapes in
-// use: Prism's `validation` (the mock, the validating proxy), RFC 7807's `invalid-params` and
-// RFC 9457's `errors`.
+// use: Prism's `validation` (also the mock's), RFC 7807's `invalid-params` and RFC 9457's
+// `errors`.
 import type { FieldProblem } from './errors.js';
 
 /** One entry of any of the three lists; anything may be missing or of another type. */
