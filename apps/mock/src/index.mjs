@@ -33,7 +33,6 @@ export async function startMock(options = {}) {
       resolve();
     });
   });
-  // Compile the other operations' validators while the first requests come in.
   warmUp(api, schemas);
   const { port: bound } = server.address();
   return {
@@ -46,13 +45,17 @@ export async function startMock(options = {}) {
   };
 }
 
+/**
+ * Compiles the answers' validators while the mock is idle, one at a time, starting a second
+ * after it listens, so that the first requests do not wait for them.
+ */
 function warmUp(api, schemas) {
   const pending = api.operations.flatMap((o) => Object.values(o.responses).map((r) => r.schema).filter(Boolean));
   const next = () => {
     const at = pending.shift();
     if (!at) return;
     schemas.response(at);
-    setImmediate(next);
+    setTimeout(next, 10).unref();
   };
-  setImmediate(next);
+  setTimeout(next, 1000).unref();
 }
