@@ -14,8 +14,8 @@ export { Problem } from './problems.mjs';
  * Starts the mock and resolves to `{ url, close(), reset? }` (port 0 picks a free port). Options:
  * host, port, strict, cors, verbose, log (a function receiving each log line), document (a file
  * path or the parsed description), and the mode: `dynamic` (with `seed`), `sandbox` (with
- * `fixture`), `upstream` (the validating proxy) or `answerer` (your own, see modes/index.mjs);
- * the examples otherwise.
+ * `fixture`, `rateLimit`, `latencyMs`), `upstream` (the validating proxy) or `answerer` (your
+ * own, see modes/index.mjs); the examples otherwise.
  */
 export async function startMock(options = {}) {
   const { host = '127.0.0.1', port = 0, strict = false, cors = true, verbose = false, document = DOCUMENT } = options;
