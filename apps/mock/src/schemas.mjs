@@ -74,7 +74,8 @@ export function describeErrors(errors, { context, where, severity = 'Error' }) {
     const allowed = 'allowedValues' in error.params ? `: ${error.params.allowedValues.join(', ')}` : '';
     const found = 'additionalProperty' in error.params ? `; found '${error.params.additionalProperty}'` : '';
     const message = `${context} ${where} ${kind}${path.join('.')}${path.length ? ' ' : ''}${error.message}${allowed}${found}`;
-    const location = [where, ...path, ...(error.keyword === 'required' ? [error.params.missingProperty] : [])];
+    // As Prism: the object a property is missing from, the message naming the property.
+    const location = [where, ...path];
     const key = `${location.join('\0')}\0${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
