@@ -50,9 +50,13 @@ export interface MockOptions {
   /** Generated data instead of the examples, repeatable per seed. */
   dynamic?: boolean;
   seed?: number;
-  /** The stateful sandbox, from its built-in data or `fixture`. */
+  /** The stateful sandbox, from its built-in data or `fixture` (a YAML or JSON file, or the fixture itself). */
   sandbox?: boolean;
-  fixture?: string;
+  fixture?: string | Record<string, unknown>;
+  /** Sandbox: requests per second allowed per API key; beyond, the service's rate-limit answer (HTTP 500). */
+  rateLimit?: number;
+  /** Sandbox: delay of every answer, in ms. */
+  latencyMs?: number;
   /** The validating proxy: forward every request to this URL, report what breaks the description. */
   upstream?: string;
   /** Your own mode. */
