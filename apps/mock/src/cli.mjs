@@ -13,6 +13,9 @@ Options:
   --seed <number>    seed of the generated data, so that runs repeat (default: 1; with --dynamic)
   --sandbox          answer from data, remembering writes per API key
   --fixture <file>   the sandbox's data (YAML or JSON; with --sandbox)
+  --rate-limit <n>   with --sandbox: beyond n requests per second per API key, the service's
+                     rate-limit answer (HTTP 500)
+  --latency <ms>     with --sandbox: delay every answer
   --strict           refuse every departure from the description (contract testing); by default
                      the mock accepts what the live service accepts and names each departure in
                      the sl-violations header
@@ -30,6 +33,8 @@ const OPTIONS = {
   seed: { type: 'string' },
   sandbox: { type: 'boolean' },
   fixture: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  latency: { type: 'string' },
   strict: { type: 'boolean' },
   cors: { type: 'boolean', default: true },
   verbose: { type: 'boolean' },
@@ -70,7 +75,7 @@ export function parseCli(argv, env = process.env) {
 
   const options = { host, port, cors: values.cors, strict: Boolean(values.strict), verbose: Boolean(values.verbose) };
   if (command === 'proxy') {
-    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
+    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
     if (!values.upstream) throw new UsageError('proxy needs --upstream <url>');
     if (!URL.canParse(values.upstream) || !/^https?:$/.test(new URL(values.upstream).protocol)) throw new UsageError(`--upstream must be an http(s) URL, got ${values.upstream}`);
     return { command, options: { ...options, upstream: values.upstream } };
@@ -79,19 +84,28 @@ export function parseCli(argv, env = process.env) {
   if (values.dynamic && values.sandbox) throw new UsageError('--dynamic and --sandbox are two modes: choose one');
   if (values.seed !== undefined && !values.dynamic) throw new UsageError('--seed goes with --dynamic');
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
-  if (values.fixture !== undefined && !values.sandbox) throw new UsageError('--fixture goes with --sandbox');
+  for (const name of ['fixture', 'rate-limit', 'latency']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
+  for (const name of ['rate-limit', 'latency']) if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
   if (values.dynamic) Object.assign(options, { dynamic: true, seed: Number(values.seed ?? 1) });
   if (values.sandbox) {
     options.sandbox = true;
     // A path as typed where the command was typed (pnpm runs scripts in the package's folder).
     if (values.fixture !== undefined) options.fixture = isAbsolute(values.fixture) ? values.fixture : resolve(env.INIT_CWD ?? process.cwd(), values.fixture);
+    if (values['rate-limit'] !== undefined) options.rateLimit = Number(values['rate-limit']);
+    if (values.latency !== undefined) options.latencyMs = Number(values.latency);
   }
   return { command, options };
 }
 
 /** What the mock says once it listens. */
-export function describe({ upstream, dynamic, seed, sandbox, strict }) {
+export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, strict }) {
   if (upstream) return `validating proxy to ${upstream}`;
-  const traits = [dynamic && `dynamic, seed ${seed}`, sandbox && 'sandbox', strict && 'strict'].filter(Boolean);
+  const traits = [
+    dynamic && `dynamic, seed ${seed}`,
+    sandbox && `sandbox${fixture ? ` of ${fixture}` : ''}`,
+    rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
+    latencyMs && `latency ${latencyMs} ms`,
+    strict && 'strict',
+  ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
 }

@@ -52,7 +52,12 @@ export interface MockOptions {
   seed?: number;
   /** The stateful sandbox, from its built-in data or `fixture`. */
   sandbox?: boolean;
-  fixture?: string;
+  /** With `sandbox`: the path of a YAML or JSON fixture, or a fixture object (default: the built-in account). */
+  fixture?: string | Record<string, unknown>;
+  /** With `sandbox`: requests per second allowed per API key; beyond, the service's rate-limit answer (HTTP 500). */
+  rateLimit?: number;
+  /** With `sandbox`: delay of every answer, in ms. */
+  latencyMs?: number;
   /** The validating proxy: forward every request to this URL, report what breaks the description. */
   upstream?: string;
   /** Your own mode. */

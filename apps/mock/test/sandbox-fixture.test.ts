@@ -1,6 +1,6 @@
 // The sandbox's fixture: the built-in file holds the account the issue describes, a copy as
 // JSON or YAML works the same, and a bad fixture is refused with the record and field named.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +140,12 @@ describe('a bad fixture is refused with the record and field named', () => {
       'servers[0] (web01): field primary_ips[0].ip_addr 203.0.113.10 is not an address of this server in ips',
       'stacks[0] (shop): field server "cloud09" is not a name of servers',
     ]);
+  });
+
+  it('refuses the README\'s example as the README shows', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const shown = /\nCannot start the mock on [^:]+:\d+: Invalid sandbox fixture \S+:\n((?: {2}.*\n)+)/.exec(readme)![1]!.trimEnd().split('\n').map((line) => line.trim());
+    expect(await problems(edited((f) => { delete f.servers[1].label; f.ips[0].server_id = '99999'; }))).toEqual(shown);
   });
 
   it('refuses a file that cannot be read or parsed, naming it', async () => {

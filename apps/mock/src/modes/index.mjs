@@ -25,9 +25,9 @@ import { createProxy } from './proxy.mjs';
 
 /**
  * The answerer for the options of startMock(): `answerer` (your own), `upstream` (proxy),
- * `sandbox` (with `fixture`), `dynamic` (with `seed`), or the examples.
+ * `sandbox` (with `fixture`, `rateLimit`, `latencyMs`), `dynamic` (with `seed`), or the examples.
  */
-export async function createAnswerer(api, { answerer, upstream, sandbox, fixture, dynamic, seed = 1 }) {
+export async function createAnswerer(api, { answerer, upstream, sandbox, fixture, rateLimit, latencyMs, dynamic, seed = 1 }) {
   if (answerer) return answerer;
   if (upstream) return createProxy({ upstream });
   if (sandbox) {
@@ -38,7 +38,7 @@ export async function createAnswerer(api, { answerer, upstream, sandbox, fixture
       if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('sandbox')) throw error;
       throw new Error('The sandbox mode is not part of this build of @hostapi/mock (src/sandbox/index.mjs is missing).');
     }
-    return createSandbox({ document: api.document, fixture });
+    return createSandbox({ document: api.document, fixture, rateLimit, latencyMs });
   }
   if (dynamic) return createDynamic(api, { seed });
   return createExamples();
