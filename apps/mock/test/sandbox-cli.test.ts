@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { dump as stringify, load as parse } from 'js-yaml';
 import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
 import { runCli, startCli, until } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { dump as stringify } from 'js-yaml';
 import { BUILT_IN_FIXTURE, createSandbox, FixtureError } from '../src/sandbox/index.mjs';
 import { builtInFixture, document, type Node } from './sandbox-support.js';
 
@@ -150,7 +150,7 @@ describe('a bad fixture is refused with the record and field named', () => {
 
   it('refuses a file that cannot be read or parsed, naming it', async () => {
     expect(await problems(join(dir, 'missing.yaml'))).toEqual([expect.stringMatching(/^cannot be read: ENOENT/)]);
-    expect((await problems(file('client_id: [293\n')))[0]).toMatch(/^is not valid YAML: .*at line 2, column 1/s);
+    expect((await problems(file('client_id: [293\n')))[0]).toMatch(/^is not valid YAML: .*\(2:1\)/s);
     expect((await problems(file('{"client_id": ', 'json')))[0]).toMatch(/^is not valid JSON: /);
     expect(await problems(file('- a list\n'))).toEqual(['must be an object of sections (client_id, servers, ...)']);
     expect(await problems(file('servers: []\n'))).toEqual(['client_id: is required']);

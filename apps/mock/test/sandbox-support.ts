@@ -1,7 +1,7 @@
 // What the sandbox's tests share: the description the mock serves, the built-in fixture as data,
 // and a check of any answer against its operation's response schema (ajv, independent of Prism).
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { DOCUMENT } from '../src/index.mjs';
 import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
 import { specAjv, specRef } from '../src/sandbox/schemas.mjs';

@@ -450,6 +450,25 @@ describe('state per API key', () => {
   });
 });
 
+describe('answers of reads', () => {
+  it('are kept, frozen, until what they read changes for that key', async () => {
+    const read = async (apiKey = 'key-a') => (await call('listServers', { filters: { state: 'On' } }, { apiKey })).body;
+    const first = await read();
+    expect(Object.isFrozen(first) && Object.isFrozen(first.return.data[0])).toBe(true);
+    expect(await read()).toBe(first);
+    // a write elsewhere (contacts) keeps it; another key has its own
+    await ok('updateDomainContact', { contact_id: '3310', params: { City: 'Nelson' } });
+    expect(await read()).toBe(first);
+    expect(await read('key-b')).not.toBe(first);
+    // a write to servers does not
+    await ok('upgradeServer', { name: 'web01', upgrade: { cores: '3' } });
+    const after = await read();
+    expect(after).not.toBe(first);
+    expect(after.return.data[0].cores).toBe('3');
+    expect(first.return.data[0].cores).toBe('2');
+  });
+});
+
 describe('Prefer: the description\'s examples', () => {
   it.each(Object.keys(operations))('%s: every named example, by example= (HTTP 200) and code=500', async (operationId) => {
     const responses = operations[operationId]!.op.responses as Node;
