@@ -57,7 +57,7 @@ describe('hostapi-mock --sandbox', () => {
 
   it('--fixture takes a file of your own, a path relative to where the command is typed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
-    const fixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8'));
+    const fixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8')) as Record<string, any>;
     fixture.servers[0].label = 'Edited web server';
     writeFileSync(join(dir, 'mine.yaml'), stringify(fixture));
     const mock = await startCli(['--sandbox', '--fixture', 'mine.yaml'], { env: { INIT_CWD: dir } });
@@ -100,7 +100,7 @@ describe('hostapi-mock --sandbox', () => {
 
   it('refuses a bad fixture, naming the record and field, and exits 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
-    const fixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8'));
+    const fixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8')) as Record<string, any>;
     fixture.servers[1].state = 1;
     const path = join(dir, 'bad.yaml');
     writeFileSync(path, stringify(fixture));

@@ -10,7 +10,7 @@ export type Node = Record<string, any>;
 
 /** The description the mock serves. */
 export const document: Node = JSON.parse(readFileSync(DOCUMENT, 'utf8'));
-export const builtInFixture: Node = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8'));
+export const builtInFixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8')) as Node;
 
 const ajv = specAjv(document);
 

@@ -369,9 +369,12 @@ describe('cloud', () => {
     expect(again).toEqual({ job_id: '8813003', destination_stack: 'shop-staging-2' });
   });
 
-  it('refuses to copy an unknown stack or to an unknown server', async () => {
+  it('refuses to copy an unknown stack, to an unknown server, or a database the source does not have', async () => {
     expect(await failure('copyStack', { source_server: 'cloud02', name: 'shop', destination_server: 'cloud02', label: 'x' })).toBe('Stack not found.');
     expect(await failure('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud99', label: 'x' })).toBe('Server not found.');
+    expect(await failure('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'x', params: { databases: [{ clone_db_from: 'blog', db_name: 'x' }] } })).toBe('Database not found.');
+    // nothing was copied
+    expect(await failure('backupStack', { server: 'cloud02', name: 'x' })).toBe('Stack not found.');
   });
 });
 
