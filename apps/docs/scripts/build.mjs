@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { readBundle, samples } from './samples.mjs';
+import { buildConsole } from '../console/build.mjs';
 
 const require = createRequire(import.meta.url);
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -52,6 +53,7 @@ execFileSync(REDOCLY, ['build-docs', source, '--output', `${DIST}index.html`, '-
 rmSync(source);
 localiseLogos(`${DIST}index.html`);
 externaliseScript(`${DIST}index.html`);
+await buildConsole(DIST); // the "Try it" console (console/)
 for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${DIST}${file}`);
 console.log(`docs written to ${DIST}`);
 

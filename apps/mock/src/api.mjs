@@ -1,6 +1,6 @@
 // The description as the mock reads it: every operation with its route, what its requests may
 // carry and where its answers' schemas and examples are. Read once at start-up.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { deref, operationsOf, responseExamples } from '@hostapi/spec/document';
 
@@ -23,6 +23,9 @@ const pointer = (...segments) => `#/${segments.map((s) => String(s).replace(/~/g
  * `{ document, operations, byPath, byRoute, byId }`.
  */
 export function readApi(source = DOCUMENT) {
+  if (typeof source === 'string' && !existsSync(source)) {
+    throw new Error(`${source} is missing: build the description first (\`pnpm build\` in the repository)`);
+  }
   const document = typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : source;
   const operations = operationsOf(document).map(({ path, method, op }) => describeOperation(document, path, method, op));
   const byRoute = new Map();

@@ -1,5 +1,6 @@
 // Each way a call can fail yields its typed error; retries happen only where they are safe,
 // and the API key appears in no error.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -28,8 +29,13 @@ afterEach(() => {
   server.answer(ok());
 });
 
+// Retries on (with short waits), so that a case asserting one request proves there was no
+// retry. The timeout stays the default (30 s): a short one would time out a slow answer on a
+// loaded machine and retry it. Only the timeout cases set one, against a server that never answers.
+const RETRIES = { max: 2, baseDelayMs: 1, maxDelayMs: 1000 };
+
 function client(options: Partial<HostApiClientOptions> = {}): HostApiClient {
-  return createHostApiClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 500, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 1000 }, ...options });
+  return createHostApiClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
 }
 
 const listServers = (api = client(), signal?: AbortSignal) => api.servers.list({ client_id: 293 }, signal ? { signal } : {});
@@ -241,6 +247,18 @@ describe('options', () => {
     }
   });
 
+  it("without baseUrl, both clients send to the description's first server", async () => {
+    const seen: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      seen.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify({ return: [], msg: 'Successful', status: true }));
+    };
+    await createHostApiClient({ apiKey: KEY, fetch }).dns.listTemplates({ client_id: 293 });
+    await createPathClient({ apiKey: KEY, fetch }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
+    const { servers } = JSON.parse(readFileSync(new URL('../node_modules/@hostapi/spec/dist/openapi.json', import.meta.url), 'utf8'));
+    expect(seen.map((url) => new URL(url).origin)).toEqual([servers[0].url, servers[0].url]);
+  });
+
   it('a custom fetch is used for every attempt', async () => {
     const seen: string[] = [];
     const api = client({
@@ -251,6 +269,24 @@ describe('options', () => {
     });
     await listServers(api);
     expect(seen).toEqual([`${server.url}/1.3/server/list_servers.json?apikey=${KEY}&client_id=293`]);
+  });
+});
+
+describe('fetch is called as a plain function', () => {
+  // A browser's window.fetch throws "Illegal invocation" when called with any `this` but the
+  // window (or none); this fetch does the same.
+  function browserLikeFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+    if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+    return fetch(input, init);
+  }
+
+  it('by the operation methods and the path client', async () => {
+    await expect(listServers(client({ fetch: browserLikeFetch }))).resolves.toEqual([]);
+    const { response } = await createPathClient({ apiKey: KEY, baseUrl: server.url, fetch: browserLikeFetch }).GET('/1.5/dns/list_ips.json', {
+      params: { query: { client_id: 293 } },
+    });
+    expect(response.status).toBe(200);
+    expect(server.requests).toHaveLength(2);
   });
 });
 
@@ -265,7 +301,7 @@ describe('results', () => {
 });
 
 describe('the path client shares the transport', () => {
-  const paths = () => createPathClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 500, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 1000 } });
+  const paths = (options: Partial<HostApiClientOptions> = {}) => createPathClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
 
   it('a 5xx GET is retried and the last answer is returned as openapi-fetch returns it', async () => {
     server.answer(html(502), json({ return: { total_items: 0 }, status: true }));
@@ -275,9 +311,16 @@ describe('the path client shares the transport', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('the response carries the URL it came from, with the key redacted', async () => {
+    const { response } = await paths().GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } } });
+    expect(response.url).toBe(`${server.url}/1.3/server/list_servers.json?apikey=[redacted]&client_id=293`);
+    const posted = await paths().POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
+    expect(posted.response.url).toBe(`${server.url}/1.0/srs/cancel_domain.json`);
+  });
+
   it('a timeout is a TimeoutError naming the operation, a POST is not sent twice, and the key is not shown', async () => {
     server.answer(silent);
-    await failure(paths().POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }), TimeoutError);
+    await failure(paths({ timeoutMs: 50 }).POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }), TimeoutError);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -1,9 +1,11 @@
 // The dynamic mode: success answers generated from the description's schemas, repeatable per
 // seed (the same seed and request give the same answer; another request, another answer).
-// Generated data is valid and plausible: the success branch only, real dates and timestamps,
-// pages that add up, lists within their bounds, no field the schema does not name. Values come
-// from each schema's own enumerations, formats and examples. `Prefer: code=` or `example=`
+// Generated data is valid and plausible: the success branch only, real dates and timestamps
+// (in order within a record), pages that add up, lists within their bounds, no field the schema
+// does not name, and the request's own values where a field has the same name (`client_id`).
+// Other values come from each schema's own enumerations, formats and examples. `Prefer: code=` or `example=`
 // asks for a described example instead, as in the examples mode; that is how failures are had.
+import { exampleInput } from '@hostapi/spec/document';
 import { resolve } from '../schemas.mjs';
 import { exampleAnswer } from './examples.mjs';
 
@@ -23,7 +25,8 @@ export function generateAnswer(document, operation, { seed = 1, fields = {} } = 
   const response = operation.responses[code];
   const random = generator(`${seed}\0${operation.id}\0${JSON.stringify(fields)}`);
   const example = Object.values(response.examples)[0];
-  const body = response.schema ? new Generator(document, random, fields).value(resolve(document, response.schema), example, []) : undefined;
+  const asked = { fields, example: exampleInput(document, operation.op, operation.method.toLowerCase()) };
+  const body = response.schema ? new Generator(document, random, asked).value(resolve(document, response.schema), example, []) : undefined;
   return { status: Number(code), body };
 }
 
@@ -32,16 +35,16 @@ const DAY = 86_400_000;
 const FROM = Date.UTC(2015, 0, 1);
 const UNTIL = Date.UTC(2026, 11, 31);
 const PATTERNS = new Map([
-  ['^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', (g) => new Date(g.int(FROM / 1000, UNTIL / 1000) * 1000).toISOString().slice(0, 19).replace('T', ' ')],
-  ['^\\d{4}-\\d{2}-\\d{2}$', (g) => new Date(g.int(FROM / DAY, UNTIL / DAY) * DAY).toISOString().slice(0, 10)],
+  ['^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', (g) => new Date(g.moment()).toISOString().slice(0, 19).replace('T', ' ')],
+  ['^\\d{4}-\\d{2}-\\d{2}$', (g) => new Date(g.moment()).toISOString().slice(0, 10)],
   ['^[0-9]+$', (g, example) => digits(g, typeof example === 'string' && /^\d+$/.test(example) ? example.length : g.int(1, 5))],
   ['^[01]$', (g) => g.pick(['0', '1'])],
   ['^-?[0-9]+\\.[0-9]{2}$', (g) => (g.int(0, 50_000) / 100).toFixed(2)],
   ['^-?[0-9]+(\\.[0-9]+)?$', (g) => (g.int(0, 50_000) / 100).toFixed(2)],
 ]);
 const FORMATS = {
-  date: (g) => PATTERNS.get('^\\d{4}-\\d{2}-\\d{2}$')(g),
-  'date-time': (g) => new Date(g.int(FROM, UNTIL)).toISOString().replace(/\.\d+Z$/, 'Z'),
+  date: (g) => new Date(g.moment()).toISOString().slice(0, 10),
+  'date-time': (g) => new Date(g.moment()).toISOString().replace(/\.\d+Z$/, 'Z'),
   email: (g) => `${g.pick(['ops', 'admin', 'billing', 'hostmaster'])}@example.co.nz`,
   ipv4: (g) => `203.0.113.${g.int(1, 254)}`,
   hostname: (g) => `${g.pick(['web', 'db', 'mail', 'cloud'])}${String(g.int(1, 99)).padStart(2, '0')}.example.co.nz`,
@@ -57,8 +60,9 @@ const PAGE_SIZE = [2, 5];
 const MAX_PAGE = 50;
 
 class Generator {
-  constructor(document, random, fields) {
-    Object.assign(this, { document, random, fields });
+  /** asked: the request's fields, and the description's example request. */
+  constructor(document, random, asked) {
+    Object.assign(this, { document, random, fields: asked.fields, exampleFields: asked.example, clock: FROM, inList: 0 });
   }
 
   int(min, max) {
@@ -67,6 +71,16 @@ class Generator {
 
   pick(list) {
     return list[Math.floor(this.random() * list.length)];
+  }
+
+  /**
+   * A moment (ms) for a date or timestamp: within a record, each comes on or after the one
+   * before it (`created` before `date_updated`, `joined` before `closed`), within a few years.
+   */
+  moment() {
+    const at = Math.min(UNTIL, this.clock + this.int(0, 3 * 365) * DAY + this.int(0, DAY / 1000 - 1) * 1000);
+    this.clock = at;
+    return at;
   }
 
   /** A value for a schema; `example` is the description's example at the same place, if any. */
@@ -127,16 +141,36 @@ class Generator {
 
   object(s, example, path) {
     const out = {};
+    const outer = this.clock;
+    // Each record starts its own dates, somewhere in the years the description's examples span.
+    this.clock = FROM + this.int(0, (UNTIL - FROM) / DAY / 2) * DAY;
     const required = new Set(s.required ?? []);
     for (const [name, property] of Object.entries(s.properties ?? {})) {
       const p = this.flat(property);
       if (p.writeOnly) continue;
       if (!required.has(name) && this.random() < 0.5) continue;
-      out[name] = this.value(property, example?.[name], [...path, name]);
+      out[name] = this.echo(name, p, example?.[name]) ?? this.value(property, example?.[name], [...path, name]);
     }
     if (s.additionalProperties && typeof s.additionalProperties === 'object') Object.assign(out, this.map(s, example, path));
     if (PAGE_FIELDS.every((name) => name in out)) this.page(out, s, example, path);
+    this.clock = outer;
     return out;
+  }
+
+  /**
+   * The request's own value for a field of the same name (`client_id`, `server_name`), where it
+   * fits the schema: the answer is about what was asked. In a list, only where the description's
+   * example repeats its example request's value (every server of the client, but not the other
+   * domains of an availability check).
+   */
+  echo(name, s, example) {
+    const given = this.fields[name];
+    if (typeof given !== 'string' || s.enum || 'const' in s) return undefined;
+    if (this.inList && (example === undefined || String(example) !== String(this.exampleFields[name]))) return undefined;
+    const types = [].concat(s.type ?? []);
+    if (types.includes('string') && (!s.pattern || new RegExp(s.pattern, 'u').test(given))) return given;
+    if (types.includes('integer') && /^-?\d+$/.test(given)) return Number(given);
+    return undefined;
   }
 
   /** A map: keys from `propertyNames`, or the example's keys; a record repeats its key where the example does. */
@@ -168,7 +202,10 @@ class Generator {
     const max = Math.min(s.maxItems ?? Infinity, min + 4);
     const n = count ?? this.int(min, Math.max(min, max));
     const samples = Array.isArray(example) ? example : [];
-    return Array.from({ length: n }, (_, i) => this.value(s.items ?? {}, samples[i % (samples.length || 1)], [...path, String(i)]));
+    this.inList++;
+    const list = Array.from({ length: n }, (_, i) => this.value(s.items ?? {}, samples[i % (samples.length || 1)], [...path, String(i)]));
+    this.inList--;
+    return list;
   }
 
   /** A page that adds up, for the page and size the request asked. */

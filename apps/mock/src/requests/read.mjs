@@ -37,15 +37,13 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
 
   const departures = [];
   const errors = [];
-  // GET reads the query; POST reads the form, and the query as more of the form.
-  let pairs;
+  // GET reads the query; POST reads the form, and (unless strict) the query as more of the form.
+  let pairs = query;
   if (operation.method === 'POST') {
     for (const name of new Set(query.map((p) => p.name))) {
       departures.push(departure('fieldInQuery', ['query', name], `"${name}" is a form field of this operation, sent in the query string`));
     }
-    pairs = [...query, ...form];
-  } else {
-    pairs = query;
+    pairs = strict ? form : [...query, ...form];
   }
   pairs = withoutRepeats(pairs, departures, errors);
 
@@ -55,7 +53,8 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
   }
 
   const where = operation.method === 'POST' ? 'body' : 'query';
-  const schema = operation.method === 'POST' ? resolve(api.document, bodySchemaAt(operation, headers)) : queryObjectSchema(api.document, operation);
+  const schemaAt = operation.method === 'POST' ? bodySchemaAt(operation, headers) : undefined;
+  const schema = schemaAt ? resolve(api.document, schemaAt) : queryObjectSchema(api.document, operation);
   for (const path of unknownPaths(api.document, schema, value)) {
     departures.push(departure('unknownField', [whereOf(pairs, wireName(path)), ...path], `"${wireName(path)}" is not a parameter of this operation in the description; it is ignored`));
     drop(value, path);
@@ -65,17 +64,14 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
     if (late) departures.push(departure('fieldOrder', [whereOf(pairs, late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
   }
 
-  if (strict && departures.length) {
-    errors.unshift(...departures.map(({ code, location, message }) => ({ location, severity: 'Error', code, message: `${message} (--strict)` })));
-  }
-  if (errors.length) throw invalidRequest(errors);
-
+  // A missing key first, as a security scheme's 401; then everything else wrong, together.
   if (operation.keyName && !value[operation.keyName]) throw unauthorized();
-  const validate = operation.method === 'POST'
-    ? schemas.request(`${operation.id} ${bodySchemaAt(operation, headers)}`, ref(bodySchemaAt(operation, headers)))
+  if (strict) errors.unshift(...departures.map(({ code, location, message }) => ({ location, severity: 'Error', code, message: `${message} (--strict)` })));
+  const validate = schemaAt
+    ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt))
     : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
-  const checked = copy(value);
-  if (!validate(checked)) throw invalidRequest(describeErrors(validate.errors, { context: 'Request', where }));
+  if (!validate(copy(value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
+  if (errors.length) throw invalidRequest(errors);
 
   const keyName = operation.keyName ?? 'apikey';
   const { [keyName]: apiKey, ...fields } = value;

@@ -11,11 +11,12 @@ export interface RetryOptions {
 
 export type RetryPolicy = Required<RetryOptions>;
 
-export function retryPolicy(options: number | RetryOptions | undefined): RetryPolicy {
+/** The policy of `retries` (a count or RetryOptions), checked; errors name `who`. */
+export function retryPolicy(options: number | RetryOptions | undefined, who: string): RetryPolicy {
   const given = typeof options === 'number' ? { max: options } : (options ?? {});
   const policy = { max: 2, baseDelayMs: 250, maxDelayMs: 10_000, ...given };
   for (const [name, value] of Object.entries(policy)) {
-    if (!Number.isInteger(value) || value < 0) throw new RangeError(`retries.${name} must be a whole number ≥ 0, got ${value}`);
+    if (!Number.isInteger(value) || value < 0) throw new RangeError(`${who}: retries.${name} must be a whole number ≥ 0, got ${value}`);
   }
   return policy;
 }

@@ -3,7 +3,7 @@
 import { DEFAULT_BASE_URL } from '../generated/operations.js';
 import { retryPolicy, type RetryOptions } from './retry.js';
 import { encodeFields, toFormData, type FormShape } from './serialize.js';
-import { createTransport, type Send } from './transport.js';
+import { checkedTimeout, createTransport, type Send } from './transport.js';
 
 export interface HostApiClientOptions {
   /** Your API key. Sent first in every query and form; never written to an error or a log. */
@@ -34,7 +34,7 @@ export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded
 export function setUp(options: HostApiClientOptions, factory: string): Setup {
   const { apiKey, multipart = false, timeoutMs = 30_000 } = options ?? {};
   if (typeof apiKey !== 'string' || apiKey === '') throw new TypeError(`${factory}: \`apiKey\` must be a non-empty string`);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError(`${factory}: \`timeoutMs\` must be a whole number > 0, got ${timeoutMs}`);
+  checkedTimeout(timeoutMs, factory);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   if (!URL.canParse(baseUrl)) throw new TypeError(`${factory}: \`baseUrl\` is not a URL: ${baseUrl}`);
   const fetch = options.fetch ?? globalThis.fetch;
@@ -49,7 +49,7 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
     apiKey,
     baseUrl,
     multipart,
-    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries) }),
+    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries, factory) }),
     serializeQuery: (query) => encodeFields(fieldsOf(query)),
     serializeBody: (body, shape, asMultipart) => (asMultipart ? toFormData(fieldsOf(body), shape) : encodeFields(fieldsOf(body), shape)),
   };

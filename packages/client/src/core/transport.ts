@@ -3,7 +3,7 @@
 // mid-body is a failure of this attempt (retried where safe), not an error in the caller's parsing.
 import { AbortedError, HostApiError, NetworkError, redact, TimeoutError } from './errors.js';
 import { isRateLimitMessage } from './envelope.js';
-import { retryDelay, sleep, type RetryPolicy } from './retry.js';
+import { retryDelay, retryPolicy, sleep, type RetryOptions, type RetryPolicy } from './retry.js';
 
 export interface TransportOptions {
   fetch: typeof globalThis.fetch;
@@ -26,9 +26,17 @@ export interface Received {
   statusText: string;
   headers: Headers;
   text: string;
+  /** The URL that answered (after any redirect). */
+  url: string;
 }
 
-export type Send = (operation: string, url: string, outgoing: Outgoing) => Promise<Received>;
+/** What one call may change of the client's options. */
+export interface SendOptions {
+  timeoutMs?: number | undefined;
+  retries?: number | RetryOptions | undefined;
+}
+
+export type Send = (operation: string, url: string, outgoing: Outgoing, options?: SendOptions) => Promise<Received>;
 
 /**
  * GET is idempotent: network failures, timeouts, rate limits and 5xx are retried. A POST may
@@ -36,11 +44,15 @@ export type Send = (operation: string, url: string, outgoing: Outgoing) => Promi
  * service answers before running the call. A create or cancel is never sent twice.
  */
 export function createTransport(options: TransportOptions): Send {
-  const { apiKey, timeoutMs, retry } = options;
+  // Called as a plain function: a browser's fetch throws "Illegal invocation" when called as a
+  // method of anything but window.
+  const { fetch, apiKey } = options;
 
-  return async function send(operation, url, { method, headers, body, signal }) {
+  return async function send(operation, url, { method, headers, body, signal }, call) {
     const caller = signal ?? undefined;
     const idempotent = method === 'GET';
+    const timeoutMs = call?.timeoutMs === undefined ? options.timeoutMs : checkedTimeout(call.timeoutMs, operation);
+    const retry = call?.retries === undefined ? options.retry : retryPolicy(call.retries, operation);
 
     for (let attempt = 0; ; attempt++) {
       if (caller?.aborted) throw new AbortedError(operation);
@@ -58,9 +70,9 @@ export function createTransport(options: TransportOptions): Send {
       try {
         const init: RequestInit = { method, body: body ?? null, signal: controller.signal };
         if (headers) init.headers = headers;
-        const response = await options.fetch(url, init);
+        const response = await fetch(url, init);
         const { status, statusText } = response;
-        received = { status, statusText, headers: response.headers, text: await response.text() };
+        received = { status, statusText, headers: response.headers, text: await response.text(), url: response.url || url };
       } catch (error) {
         const failure = caller?.aborted
           ? new AbortedError(operation)
@@ -88,6 +100,12 @@ export function createTransport(options: TransportOptions): Send {
       return received;
     }
   };
+}
+
+/** A timeout in ms: a whole number above 0 (else a RangeError naming `who`). */
+export function checkedTimeout(ms: unknown, who: string): number {
+  if (!Number.isInteger(ms) || (ms as number) <= 0) throw new RangeError(`${who}: \`timeoutMs\` must be a whole number > 0, got ${ms}`);
+  return ms as number;
 }
 
 async function pause(operation: string, ms: number | undefined, signal: AbortSignal | undefined): Promise<void> {

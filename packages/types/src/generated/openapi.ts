@@ -2047,31 +2047,61 @@ export interface operations {
                     contact_id: number;
                     /** @description The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
                     params?: {
-                        /** @example Aroha Ngata */
+                        /**
+                         * @description Full name of the contact.
+                         * @example Aroha Ngata
+                         */
                         Name?: string;
-                        /** @example hostmaster@example.co.nz */
+                        /**
+                         * @description Email address of the contact.
+                         * @example hostmaster@example.co.nz
+                         */
                         Email?: string;
-                        /** @example Harbour Trading Ltd */
+                        /**
+                         * @description Organisation the contact belongs to.
+                         * @example Harbour Trading Ltd
+                         */
                         Organization?: string;
-                        /** @example 12 Quay Street */
+                        /**
+                         * @description First line of the postal address.
+                         * @example 12 Quay Street
+                         */
                         PostalAddress?: string;
-                        /** @example Level 3 */
+                        /**
+                         * @description Second line of the postal address.
+                         * @example Level 3
+                         */
                         PostalAddress2?: string;
-                        /** @example Auckland Central */
+                        /**
+                         * @description Suburb of the postal address.
+                         * @example Auckland Central
+                         */
                         Suburb?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description City of the postal address.
+                         * @example Auckland
+                         */
                         City?: string;
                         /**
                          * @description Two-letter country code.
                          * @example NZ
                          */
                         Country?: string;
-                        /** @example 1010 */
+                        /**
+                         * @description Postcode of the postal address.
+                         * @example 1010
+                         */
                         PostCode?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description Province, state or region of the postal address.
+                         * @example Auckland
+                         */
                         Province?: string;
+                        /** @description Phone number, in parts. */
                         Phone?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Fax number, in parts. */
                         Fax?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Mobile number, in parts. */
                         Mobile?: components["schemas"]["PhoneNumberInput"];
                     };
                 };
@@ -2085,31 +2115,61 @@ export interface operations {
                     contact_id: number;
                     /** @description The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
                     params?: {
-                        /** @example Aroha Ngata */
+                        /**
+                         * @description Full name of the contact.
+                         * @example Aroha Ngata
+                         */
                         Name?: string;
-                        /** @example hostmaster@example.co.nz */
+                        /**
+                         * @description Email address of the contact.
+                         * @example hostmaster@example.co.nz
+                         */
                         Email?: string;
-                        /** @example Harbour Trading Ltd */
+                        /**
+                         * @description Organisation the contact belongs to.
+                         * @example Harbour Trading Ltd
+                         */
                         Organization?: string;
-                        /** @example 12 Quay Street */
+                        /**
+                         * @description First line of the postal address.
+                         * @example 12 Quay Street
+                         */
                         PostalAddress?: string;
-                        /** @example Level 3 */
+                        /**
+                         * @description Second line of the postal address.
+                         * @example Level 3
+                         */
                         PostalAddress2?: string;
-                        /** @example Auckland Central */
+                        /**
+                         * @description Suburb of the postal address.
+                         * @example Auckland Central
+                         */
                         Suburb?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description City of the postal address.
+                         * @example Auckland
+                         */
                         City?: string;
                         /**
                          * @description Two-letter country code.
                          * @example NZ
                          */
                         Country?: string;
-                        /** @example 1010 */
+                        /**
+                         * @description Postcode of the postal address.
+                         * @example 1010
+                         */
                         PostCode?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description Province, state or region of the postal address.
+                         * @example Auckland
+                         */
                         Province?: string;
+                        /** @description Phone number, in parts. */
                         Phone?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Fax number, in parts. */
                         Fax?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Mobile number, in parts. */
                         Mobile?: components["schemas"]["PhoneNumberInput"];
                     };
                 };

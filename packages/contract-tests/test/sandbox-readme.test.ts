@@ -1,6 +1,6 @@
-// The README's vitest `globalSetup` for a consumer's suite, run as written: its files copied
-// into a project of their own (with @hostapi/mock, @hostapi/client and vitest installed as
-// links), and that project's vitest run.
+// The mock README's vitest `globalSetup` for a consumer's suite (its sandbox section), run as
+// written: its files copied into a project of their own (with @hostapi/mock, @hostapi/client and
+// vitest installed as links), and that project's vitest run.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 
-const MOCK = fileURLToPath(new URL('..', import.meta.url));
+const MOCK = fileURLToPath(new URL('../../../apps/mock/', import.meta.url));
 const readme = readFileSync(join(MOCK, 'README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('### From code, and in a consumer\'s vitest suite'), readme.indexOf('## Validating proxy'));
 /** Each ```ts block of the section that names its file in its first line: `// test/x.ts`. */
@@ -31,7 +31,7 @@ it('its globalSetup starts a sandbox that the suite\'s test uses, and stops it',
   const link = (name: string, target: string) => symlinkSync(target, join(project, 'node_modules', name), 'dir');
   link('@hostapi/mock', MOCK);
   link('@hostapi/client', fileURLToPath(new URL('../../../packages/client', import.meta.url)));
-  link('vitest', join(MOCK, 'node_modules', 'vitest'));
+  link('vitest', fileURLToPath(new URL('../node_modules/vitest', import.meta.url)));
 
   const child = spawn(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: project, env: { ...process.env, CI: '1', NO_COLOR: '1' } });
   let output = '';

@@ -1,10 +1,28 @@
-// The sandbox as testers use it: startMock({ sandbox: true }) called over HTTP through
-// @hostapi/client, one flow per behaviour of the issue. Every answer the client receives is
-// checked against its operation's response schema on the way (a fetch wrapper).
+// The mock's sandbox (apps/mock/src/sandbox) as testers use it: startMock({ sandbox: true })
+// called over HTTP through @hostapi/client, one flow per behaviour of its issue. Every answer
+// the client receives is checked against its operation's response schema on the way (a fetch
+// wrapper, ajv on the bundle, independently of the mock's own check).
 import { ApiError, createHostApiClient, RateLimitError, TimeoutError } from '@hostapi/client';
+import { startMock } from '@hostapi/mock';
+import { deref, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../src/index.mjs';
-import { operations, responseProblems, type Node } from './sandbox-support.js';
+
+const spec = readBundle();
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+ajv.addSchema(spec, 'spec');
+const pointer = (...segments: string[]) => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const operations = Object.fromEntries(operationsOf(spec).map(({ path, method, op }) => [op.operationId as string, { path, method, op }]));
+
+/** ajv's complaints about `body` as the answer of `operationId` with HTTP `status` ([] when valid). */
+function responseProblems(operationId: string, status: number, body: unknown): string[] {
+  const { path, method, op } = operations[operationId]!;
+  const response = op.responses[String(status)];
+  if (!deref(spec, response)?.content) return [`${operationId} documents no HTTP ${status} answer`];
+  const at = response.$ref ? `spec${response.$ref}/content/application~1json/schema` : `spec#/${pointer('paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema')}`;
+  const validate = ajv.getSchema(at)!;
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+}
 
 type Mock = Awaited<ReturnType<typeof startMock>>;
 let mock: Mock;
