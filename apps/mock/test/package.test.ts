@@ -58,7 +58,8 @@ it('the README prints these commands and files, in this order', () => {
 it('the tarballs hold the command, the library and the description, and nothing of the tests', () => {
   expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual(['hostapi-mock-0.1.0.tgz', 'hostapi-spec-0.1.0.tgz']);
   const installed = join(project, 'node_modules/@hostapi/mock');
-  expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'package.json', 'src']);
+  // fixtures/: the sandbox's built-in account (--sandbox).
+  expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src']);
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   expect(manifest.bin).toEqual({ 'hostapi-mock': './bin/mock.mjs' });
   expect(manifest.dependencies['@hostapi/spec']).toBe('0.1.0');
