@@ -21,8 +21,9 @@ const { startMock } = await import('../src/index.mjs');
 const { options } = cli;
 try {
   const mock = await startMock(options);
-  console.log(`hostapi ${describe(options)} on ${mock.url} (ready in ${Date.now() - started} ms)`);
+  // Ready to be stopped before saying it is ready: whoever reads the line may Ctrl-C at once.
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => mock.close().then(() => process.exit(0)));
+  console.log(`hostapi ${describe(options)} on ${mock.url} (ready in ${Date.now() - started} ms)`);
 } catch (error) {
   console.error(`Cannot start the mock on ${options.host}:${options.port}: ${error.message ?? error}`);
   process.exit(1);

@@ -13,7 +13,7 @@ Options:
   --seed <number>    seed of the generated data, so that runs repeat (default: 1; with --dynamic)
   --sandbox          answer from data, remembering writes per API key
   --fixture <file>   the sandbox's data (YAML or JSON; with --sandbox)
-  --rate-limit <n>   with --sandbox: beyond n requests per second per API key, the service's
+  --rate-limit <n>   with --sandbox: beyond n requests per second per key, the service's
                      rate-limit answer (HTTP 500)
   --latency <ms>     with --sandbox: delay every answer
   --strict           refuse every departure from the description (contract testing); by default
@@ -85,7 +85,9 @@ export function parseCli(argv, env = process.env) {
   if (values.seed !== undefined && !values.dynamic) throw new UsageError('--seed goes with --dynamic');
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
   for (const name of ['fixture', 'rate-limit', 'latency']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
-  for (const name of ['rate-limit', 'latency']) if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
+  for (const name of ['rate-limit', 'latency']) {
+    if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
+  }
   if (values.dynamic) Object.assign(options, { dynamic: true, seed: Number(values.seed ?? 1) });
   if (values.sandbox) {
     options.sandbox = true;
@@ -102,6 +104,7 @@ export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit,
   if (upstream) return `validating proxy to ${upstream}`;
   const traits = [
     dynamic && `dynamic, seed ${seed}`,
+    // The sandbox's data and faults, so that a tester sees what is running.
     sandbox && `sandbox${fixture ? ` of ${fixture}` : ''}`,
     rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
     latencyMs && `latency ${latencyMs} ms`,

@@ -50,13 +50,12 @@ export interface MockOptions {
   /** Generated data instead of the examples, repeatable per seed. */
   dynamic?: boolean;
   seed?: number;
-  /** The stateful sandbox, from its built-in data or `fixture`. */
+  /** The stateful sandbox, from its built-in data or `fixture` (a YAML or JSON file, or the fixture itself). */
   sandbox?: boolean;
-  /** With `sandbox`: the path of a YAML or JSON fixture, or a fixture object (default: the built-in account). */
   fixture?: string | Record<string, unknown>;
-  /** With `sandbox`: requests per second allowed per API key; beyond, the service's rate-limit answer (HTTP 500). */
+  /** Sandbox: requests per second allowed per API key; beyond, the service's rate-limit answer (HTTP 500). */
   rateLimit?: number;
-  /** With `sandbox`: delay of every answer, in ms. */
+  /** Sandbox: delay of every answer, in ms. */
   latencyMs?: number;
   /** The validating proxy: forward every request to this URL, report what breaks the description. */
   upstream?: string;

@@ -14,8 +14,8 @@ export { Problem } from './problems.mjs';
  * Starts the mock and resolves to `{ url, close(), reset? }` (port 0 picks a free port). Options:
  * host, port, strict, cors, verbose, log (a function receiving each log line), document (a file
  * path or the parsed description), and the mode: `dynamic` (with `seed`), `sandbox` (with
- * `fixture`), `upstream` (the validating proxy) or `answerer` (your own, see modes/index.mjs);
- * the examples otherwise.
+ * `fixture`, `rateLimit`, `latencyMs`), `upstream` (the validating proxy) or `answerer` (your
+ * own, see modes/index.mjs); the examples otherwise.
  */
 export async function startMock(options = {}) {
   const { host = '127.0.0.1', port = 0, strict = false, cors = true, verbose = false, document = DOCUMENT } = options;
@@ -33,7 +33,6 @@ export async function startMock(options = {}) {
       resolve();
     });
   });
-  // Compile the other operations' validators while the first requests come in.
   warmUp(api, schemas);
   const { port: bound } = server.address();
   return {
@@ -46,13 +45,17 @@ export async function startMock(options = {}) {
   };
 }
 
+/**
+ * Compiles the answers' validators while the mock is idle, one at a time, starting a second
+ * after it listens, so that the first requests do not wait for them.
+ */
 function warmUp(api, schemas) {
   const pending = api.operations.flatMap((o) => Object.values(o.responses).map((r) => r.schema).filter(Boolean));
   const next = () => {
     const at = pending.shift();
     if (!at) return;
     schemas.response(at);
-    setImmediate(next);
+    setTimeout(next, 10).unref();
   };
-  setImmediate(next);
+  setTimeout(next, 1000).unref();
 }

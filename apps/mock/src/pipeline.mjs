@@ -57,7 +57,7 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
     }
 
     const headers = { ...answer.headers };
-    let body = answer.raw ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
+    let body = answer.raw ?? (answer.body === undefined ? undefined : serialize(answer.body));
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     if (notes.length) {
       const text = JSON.stringify(notes);
@@ -67,6 +67,15 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
     return { status: answer.status, headers, body };
   }
   return { handle };
+}
+
+/** JSON text of an answer's body; a frozen body (an example) is written once. */
+const texts = new WeakMap();
+function serialize(body) {
+  if (!body || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body);
+  let text = texts.get(body);
+  if (text === undefined) texts.set(body, (text = Buffer.from(JSON.stringify(body))));
+  return text;
 }
 
 /** A departure or validation entry as an sl-violations entry (Prism's header format). */

@@ -3,6 +3,7 @@
 // for every mode; the sandbox plugs in here.
 import { startMock, Problem, type AnswerRequest, type Answerer, type RunningMock } from '@hostapi/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startCli } from './helpers.js';
 
 const asked: AnswerRequest[] = [];
 const resets: (string | undefined)[] = [];
@@ -126,5 +127,42 @@ describe('state', () => {
     expect(plain.reset).toBeUndefined();
     expect((await fetch(`${plain.url}/__sandbox/reset?apikey=k`, { method: 'POST' })).status).toBe(404);
     await plain.close();
+  });
+});
+
+describe('the sandbox, through the slot, as the CLI starts it', () => {
+  const form = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const content = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop';
+
+  it('--sandbox remembers a write per key, as the Go SDK sends it, until POST /__sandbox/reset', async () => {
+    const mock = await startCli(['--sandbox']);
+    try {
+      const added = await (await fetch(`${mock.url}/1.5/ssh/key/add.json?apikey=one&client_id=293&`, form(`label=laptop&content=${encodeURIComponent(content)}`))).json();
+      expect(added.status).toBe(true);
+      const read = (key: string) => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${added.return.key_id}`).then((r) => r.json());
+      expect((await read('one')).return).toMatchObject({ label: 'laptop', content });
+      expect((await read('two')).status).toBe(false);
+      expect((await fetch(`${mock.url}/__sandbox/reset?apikey=one`, { method: 'POST' })).status).toBe(204);
+      expect((await read('one')).status).toBe(false);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('--rate-limit and --latency reach it; the built-in fixture or --fixture <file> feed it', async () => {
+    // A limit of 0 refuses every request: the service's own rate-limit answer, after the delay.
+    const mock = await startCli(['--sandbox', '--rate-limit', '0', '--latency', '200']);
+    try {
+      const started = performance.now();
+      const response = await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293`);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBe(500);
+      expect((await response.json()).msg).toMatch(/exceeded the number of requests per second/);
+    } finally {
+      await mock.stop();
+    }
+    const { code, stderr } = await runCli(['--sandbox', '--fixture', 'no-such-fixture.yaml', '--port', '0']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('no-such-fixture.yaml');
   });
 });

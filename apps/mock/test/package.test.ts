@@ -58,7 +58,6 @@ it('the README prints these commands and files, in this order', () => {
 it('the tarballs hold the command, the library and the description, and nothing of the tests', () => {
   expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual(['hostapi-mock-0.1.0.tgz', 'hostapi-spec-0.1.0.tgz']);
   const installed = join(project, 'node_modules/@hostapi/mock');
-  // fixtures/: the sandbox's built-in account (--sandbox).
   expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src']);
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   expect(manifest.bin).toEqual({ 'hostapi-mock': './bin/mock.mjs' });
@@ -85,6 +84,20 @@ it('`npx hostapi-mock --port 4010` serves every operation', async () => {
     expect(code === 0 || signal === 'SIGINT').toBe(true);
     expect(mock.groupAlive()).toBe(false);
     expect(await isListening(4010)).toBe(false);
+  }
+}, 120_000);
+
+it('the installed package runs every mode: the sandbox from its built-in fixture, --dynamic', async () => {
+  for (const [args, line] of [['--sandbox', 'hostapi mock (sandbox) on'], ['--dynamic --seed 3', 'hostapi mock (dynamic, seed 3) on']] as const) {
+    const mock = await startCommand(`npx hostapi-mock ${args} --port 0`, { cwd: project, env, ready: (output) => output.includes(line) });
+    try {
+      const url = / on (http:\S+) /.exec(mock.output())![1];
+      const body = await (await fetch(`${url}/1.3/server/list_servers.json?apikey=k&client_id=293`)).json();
+      expect(body.status).toBe(true);
+      expect(body.return.data.length).toBeGreaterThan(0);
+    } finally {
+      await mock.stop();
+    }
   }
 }, 120_000);
 

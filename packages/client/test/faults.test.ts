@@ -208,6 +208,29 @@ describe('no answer', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('with a fetch of your own (as in browsers), a timeout aborts the request', async () => {
+    server.answer(silent);
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const api = client({ timeoutMs: 50, retries: 0, fetch: (input, init) => (signals.push(init?.signal), fetch(input, init)) });
+    await failure(listServers(api), TimeoutError);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it("with Node's own fetch, a timeout stops waiting without giving fetch a signal (it costs Node ~10 µs a call)", async () => {
+    server.answer(silent);
+    const given: RequestInit[] = [];
+    const nodeFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => (given.push(init!), nodeFetch(input, init));
+    try {
+      await failure(listServers(client({ timeoutMs: 50, retries: 0 })), TimeoutError);
+    } finally {
+      globalThis.fetch = nodeFetch;
+    }
+    expect(given).toHaveLength(1);
+    expect(given[0]!.signal).toBeUndefined();
+  });
+
   it('abort by the caller: AbortedError, no retry', async () => {
     server.answer(silent);
     const controller = new AbortController();
@@ -236,7 +259,7 @@ describe('options', () => {
   it('bad options are refused with the option named, and never echo the key', () => {
     expect(() => createHostApiClient({ apiKey: '' })).toThrow('`apiKey` must be a non-empty string');
     expect(() => createHostApiClient({ apiKey: KEY, baseUrl: 'not a url' })).toThrow('`baseUrl` is not a URL: not a url');
-    expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow('`timeoutMs` must be a whole number > 0, got 0');
+    expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow('timeoutMs must be a whole number ≥ 1, got 0');
     expect(() => createHostApiClient({ apiKey: KEY, retries: -1 })).toThrow('retries.max must be a whole number ≥ 0, got -1');
     for (const bad of [{ apiKey: KEY, baseUrl: 'nope' }, { apiKey: KEY, timeoutMs: -5 }]) {
       try {

@@ -65,8 +65,10 @@ async function mockServes(port: number, command: string) {
   expect(response.status).toBe(200);
   const body = await response.json();
   expect(body.status).toBe(true);
-  if (command.includes('--dynamic')) expect(body).not.toEqual(example('listServers', 'success'));
+  // Generated data, or the sandbox's account, or the description's example.
+  if (command.includes('--dynamic') || command.includes('--sandbox')) expect(body).not.toEqual(example('listServers', 'success'));
   else expect(body).toEqual(example('listServers', 'success'));
+  if (command.includes('--sandbox')) expect(body.return.data.map((s: { name: string }) => s.name)).toContain('web01');
   // The version segment the Go SDK sends: served by default, refused with --strict.
   expect((await fetch(`http://127.0.0.1:${port}/1.5/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(command.includes('--strict') ? 404 : 200);
 }
@@ -116,6 +118,7 @@ const CHECKS: [RegExp, Check][] = [
       const seed = /--seed (\d+)/.exec(command)?.[1];
       if (command.includes('--dynamic')) expect(line).toContain(`(dynamic, seed ${seed ?? 1})`);
       if (command.includes('--strict')) expect(line).toContain('(strict)');
+      if (command.includes('--sandbox')) expect(line).toContain('(sandbox)');
       await mockServes(port, command);
     },
   }],
@@ -151,7 +154,7 @@ const checkOf = (command: string) => CHECKS.find(([pattern]) => pattern.test(com
 
 describe('the READMEs', () => {
   it('print the server commands this test knows how to check', () => {
-    expect(servers.length).toBeGreaterThanOrEqual(9);
+    expect(servers.length).toBeGreaterThanOrEqual(10);
     const unchecked = servers.filter((p) => !checkOf(asRun(p.command)) && !RUN_ELSEWHERE.some(([pattern]) => pattern.test(p.command)));
     expect(unchecked).toEqual([]);
   });

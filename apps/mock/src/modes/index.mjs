@@ -19,6 +19,7 @@
 // Throw a Problem (problems.mjs) to answer with the mock's own error instead. Every answer is
 // then checked against the operation's responses: one that breaks the description becomes a
 // 500 naming each field (the proxy reports it instead).
+import { fileURLToPath } from 'node:url';
 import { createExamples } from './examples.mjs';
 import { createDynamic } from './dynamic.mjs';
 import { createProxy } from './proxy.mjs';
@@ -31,11 +32,13 @@ export async function createAnswerer(api, { answerer, upstream, sandbox, fixture
   if (answerer) return answerer;
   if (upstream) return createProxy({ upstream });
   if (sandbox) {
+    const module = new URL('../sandbox/index.mjs', import.meta.url);
     let createSandbox;
     try {
-      ({ createSandbox } = await import('../sandbox/index.mjs'));
+      ({ createSandbox } = await import(module));
     } catch (error) {
-      if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('sandbox')) throw error;
+      // Only the module itself missing means no sandbox; anything else it lacks is its error.
+      if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(fileURLToPath(module))) throw error;
       throw new Error('The sandbox mode is not part of this build of @hostapi/mock (src/sandbox/index.mjs is missing).');
     }
     return createSandbox({ document: api.document, fixture, rateLimit, latencyMs });

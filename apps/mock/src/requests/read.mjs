@@ -54,7 +54,7 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
 
   const where = operation.method === 'POST' ? 'body' : 'query';
   const schemaAt = operation.method === 'POST' ? bodySchemaAt(operation, headers) : undefined;
-  const schema = schemaAt ? resolve(api.document, schemaAt) : queryObjectSchema(api.document, operation);
+  const schema = shapeOf(api.document, operation, schemaAt);
   for (const path of unknownPaths(api.document, schema, value)) {
     departures.push(departure('unknownField', [whereOf(pairs, wireName(path)), ...path], `"${wireName(path)}" is not a parameter of this operation in the description; it is ignored`));
     drop(value, path);
@@ -105,9 +105,18 @@ function queryValidationSchema(operation) {
   };
 }
 
-/** The same, resolved, for finding unknown names. */
-function queryObjectSchema(document, operation) {
-  return { properties: Object.fromEntries(operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}])) };
+/** The schema a request's names are looked up in (a POST's form, or the query as one object), once per operation. */
+const shapes = new WeakMap();
+function shapeOf(document, operation, schemaAt) {
+  const key = schemaAt ?? 'query';
+  let byKey = shapes.get(operation);
+  if (!byKey) shapes.set(operation, (byKey = new Map()));
+  if (!byKey.has(key)) {
+    byKey.set(key, schemaAt
+      ? resolve(document, schemaAt)
+      : { properties: Object.fromEntries(operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}])) });
+  }
+  return byKey.get(key);
 }
 
 /**
@@ -169,8 +178,10 @@ function unknownPaths(document, schema, value, path = [], out = []) {
   return out;
 }
 
-/** An object or array schema with `$ref`s followed and `allOf` merged. */
+/** An object or array schema with `$ref`s followed and `allOf` merged (once per schema). */
+const flattened = new WeakMap();
 function flatten(document, schema) {
+  if (schema && typeof schema === 'object' && flattened.has(schema)) return flattened.get(schema);
   const node = { properties: {}, additional: undefined, items: undefined, isObject: false };
   const visit = (s) => {
     s = s?.$ref ? resolve(document, s.$ref) : s;
@@ -187,6 +198,7 @@ function flatten(document, schema) {
     (s.allOf ?? []).forEach(visit);
   };
   visit(schema);
+  if (schema && typeof schema === 'object') flattened.set(schema, node);
   return node;
 }
 

@@ -17,7 +17,8 @@ interface Envelope {
   error?: { code?: unknown };
 }
 
-function parse(text: string): unknown {
+/** JSON text as a value; undefined when empty or not JSON. */
+export function parse(text: string): unknown {
   try {
     return text === '' ? undefined : JSON.parse(text);
   } catch {

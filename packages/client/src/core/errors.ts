@@ -3,7 +3,7 @@
 export type HostApiErrorKind =
   | 'api' // the service said no: `status: false`, or a body with only `msg`
   | 'rate-limit' // the key exceeded its requests per second
-  | 'validation' // a validating server (the mock, a proxy) listed the request's invalid fields
+  | 'validation' // a validating server (the mock, Prism) listed the request's invalid fields
   | 'http' // an HTTP error status without the service's envelope
   | 'invalid-response' // a body that is not the JSON envelope
   | 'network' // no response: refused, reset, DNS ...
@@ -56,15 +56,13 @@ export interface FieldProblem {
   field: string;
   /** What is wrong with it, in the server's words. */
   message: string;
-  /** Where the field was: `query`, `body`, `header` or `path`, when the server says. */
-  location?: string;
   /** The server's name for the problem (`required`, `enum`, `type`, ...), when it gives one. */
   code?: string;
 }
 
 /**
  * The request was refused as invalid, with the list of its invalid fields: an RFC 7807 / 9457
- * problem body (HTTP 4xx) such as the mock's and the validating proxy's 422. The message names
+ * problem body (HTTP 4xx) such as the mock's (and Prism's) 422. The message names
  * every field.
  */
 export class ValidationError extends HostApiError {
