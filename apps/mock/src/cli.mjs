@@ -100,8 +100,15 @@ export function parseCli(argv, env = process.env) {
 }
 
 /** What the mock says once it listens. */
-export function describe({ upstream, dynamic, seed, sandbox, strict }) {
+export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, strict }) {
   if (upstream) return `validating proxy to ${upstream}`;
-  const traits = [dynamic && `dynamic, seed ${seed}`, sandbox && 'sandbox', strict && 'strict'].filter(Boolean);
+  const traits = [
+    dynamic && `dynamic, seed ${seed}`,
+    // The sandbox's data and faults, so that a tester sees what is running.
+    sandbox && `sandbox${fixture ? ` of ${fixture}` : ''}`,
+    rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
+    latencyMs && `latency ${latencyMs} ms`,
+    strict && 'strict',
+  ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
 }

@@ -1,10 +1,10 @@
 // The sandbox's fixture: the built-in file holds the account the issue describes, a copy as
 // JSON or YAML works the same, and a bad fixture is refused with the record and field named.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { dump as stringify } from 'js-yaml';
 import { BUILT_IN_FIXTURE, createSandbox, FixtureError } from '../src/sandbox/index.mjs';
 import { builtInFixture, document, type Node } from './sandbox-support.js';
 
@@ -142,9 +142,15 @@ describe('a bad fixture is refused with the record and field named', () => {
     ]);
   });
 
+  it('refuses the README\'s example as the README shows', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const shown = /\nCannot start the mock on [^:]+:\d+: Invalid sandbox fixture \S+:\n((?: {2}.*\n)+)/.exec(readme)![1]!.trimEnd().split('\n').map((line) => line.trim());
+    expect(await problems(edited((f) => { delete f.servers[1].label; f.ips[0].server_id = '99999'; }))).toEqual(shown);
+  });
+
   it('refuses a file that cannot be read or parsed, naming it', async () => {
     expect(await problems(join(dir, 'missing.yaml'))).toEqual([expect.stringMatching(/^cannot be read: ENOENT/)]);
-    expect((await problems(file('client_id: [293\n')))[0]).toMatch(/^is not valid YAML: .*at line 2, column 1/s);
+    expect((await problems(file('client_id: [293\n')))[0]).toMatch(/^is not valid YAML: .*\(2:1\)/s);
     expect((await problems(file('{"client_id": ', 'json')))[0]).toMatch(/^is not valid JSON: /);
     expect(await problems(file('- a list\n'))).toEqual(['must be an object of sections (client_id, servers, ...)']);
     expect(await problems(file('servers: []\n'))).toEqual(['client_id: is required']);

@@ -1,7 +1,7 @@
 // What the sandbox's tests share: the description the mock serves, the built-in fixture as data,
 // and a check of any answer against its operation's response schema (ajv, independent of Prism).
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { load as parse } from 'js-yaml';
 import { DOCUMENT } from '../src/index.mjs';
 import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
 import { specAjv, specRef } from '../src/sandbox/schemas.mjs';
@@ -10,7 +10,7 @@ export type Node = Record<string, any>;
 
 /** The description the mock serves. */
 export const document: Node = JSON.parse(readFileSync(DOCUMENT, 'utf8'));
-export const builtInFixture: Node = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8'));
+export const builtInFixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8')) as Node;
 
 const ajv = specAjv(document);
 

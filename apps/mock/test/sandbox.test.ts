@@ -369,9 +369,12 @@ describe('cloud', () => {
     expect(again).toEqual({ job_id: '8813003', destination_stack: 'shop-staging-2' });
   });
 
-  it('refuses to copy an unknown stack or to an unknown server', async () => {
+  it('refuses to copy an unknown stack, to an unknown server, or a database the source does not have', async () => {
     expect(await failure('copyStack', { source_server: 'cloud02', name: 'shop', destination_server: 'cloud02', label: 'x' })).toBe('Stack not found.');
     expect(await failure('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud99', label: 'x' })).toBe('Server not found.');
+    expect(await failure('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'x', params: { databases: [{ clone_db_from: 'blog', db_name: 'x' }] } })).toBe('Database not found.');
+    // nothing was copied
+    expect(await failure('backupStack', { server: 'cloud02', name: 'x' })).toBe('Stack not found.');
   });
 });
 
@@ -447,6 +450,25 @@ describe('state per API key', () => {
     sandbox.reset();
     expect(await serverNamed('web01', 'key-b')).toEqual(fixtureServer(0));
     expect(await failure('getSshKey', { key_id: '42' }, { apiKey: 'key-a' })).toBe('SSH key not found.');
+  });
+});
+
+describe('answers of reads', () => {
+  it('are kept, frozen, until what they read changes for that key', async () => {
+    const read = async (apiKey = 'key-a') => (await call('listServers', { filters: { state: 'On' } }, { apiKey })).body;
+    const first = await read();
+    expect(Object.isFrozen(first) && Object.isFrozen(first.return.data[0])).toBe(true);
+    expect(await read()).toBe(first);
+    // a write elsewhere (contacts) keeps it; another key has its own
+    await ok('updateDomainContact', { contact_id: '3310', params: { City: 'Nelson' } });
+    expect(await read()).toBe(first);
+    expect(await read('key-b')).not.toBe(first);
+    // a write to servers does not
+    await ok('upgradeServer', { name: 'web01', upgrade: { cores: '3' } });
+    const after = await read();
+    expect(after).not.toBe(first);
+    expect(after.return.data[0].cores).toBe('3');
+    expect(first.return.data[0].cores).toBe('2');
   });
 });
 

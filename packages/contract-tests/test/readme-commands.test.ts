@@ -85,6 +85,30 @@ const CHECKS: [RegExp, Check][] = [
       await mockServes(4010, '');
     },
   }],
+  // The sandbox (apps/mock/src/sandbox): the fixture's data, a write remembered, its options announced.
+  [/^pnpm --filter @hostapi\/mock start (-- )?--sandbox\b/, {
+    ports: (command) => [portOf(command, 4010)],
+    ready: (output, command) => new RegExp(`hostapi mock \\(sandbox.* on http://127\\.0\\.0\\.1:${portOf(command, 4010)} \\(ready in`).test(output),
+    serves: async (running, command) => {
+      const port = portOf(command, 4010);
+      const line = /hostapi mock.*/.exec(running.output())![0];
+      const fixture = /--fixture (\S+)/.exec(command)?.[1];
+      if (fixture) expect(line).toContain(`sandbox of ${join(ROOT, fixture)}`);
+      const limit = /--rate-limit (\d+)/.exec(command)?.[1];
+      if (limit) expect(line).toContain(`rate limit ${limit}/s per key`);
+      const latency = /--latency (\d+)/.exec(command)?.[1];
+      if (latency) expect(line).toContain(`latency ${latency} ms`);
+      const page = await (await listServers(port)).json();
+      expect(page.return).toMatchObject({ total_items: 9, current_page: 1 });
+      const add = await fetch(`http://127.0.0.1:${port}/1.2/ssh/key/add.json`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'apikey=readme&client_id=293&label=readme&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20readme',
+      });
+      const { key_id: id } = (await add.json()).return;
+      const key = await (await fetch(`http://127.0.0.1:${port}/1.3/ssh/key/get.json?apikey=readme&client_id=293&key_id=${id}`)).json();
+      expect(key.return.label).toBe('readme');
+    },
+  }],
   [/^pnpm --filter @hostapi\/mock start( -- .*)?$/, {
     ports: (command) => [portOf(command, 4010)],
     ready: (output, command) => new RegExp(`hostapi mock.* on http://127\\.0\\.0\\.1:${portOf(command, 4010)} \\(ready in`).test(output),

@@ -4,7 +4,8 @@
 // named by record and field.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
+import { deepFreeze } from './read-cache.mjs';
 import { contactCounts, diskOf, PHONE_KINDS, phoneText, reversed } from './records.mjs';
 import { specAjv, specRef } from './schemas.mjs';
 
@@ -342,12 +343,4 @@ function crossCheck(fixture) {
     if (!serverNames.has(server)) refuse(['mail_domains', server], `"${server}" is not a name of servers`);
   }
   return problems;
-}
-
-function deepFreeze(value) {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
 }

@@ -14,6 +14,7 @@ import * as servers from './handlers/servers.mjs';
 import * as ssh from './handlers/ssh.mjs';
 import { faultPreferences } from './prefer.mjs';
 import { createRateLimiter } from './rate-limit.mjs';
+import { createReadCache } from './read-cache.mjs';
 import { createReplies } from './replies.mjs';
 import { createStore } from './store.mjs';
 
@@ -41,6 +42,7 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
   const store = createStore(base);
   const limiter = createRateLimiter();
   const replies = createReplies(api);
+  const reads = createReadCache();
 
   return {
     /**
@@ -60,7 +62,11 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
       if (limiter.refuses(key, faults.rateLimit ?? rateLimit)) result = reply.rateLimited();
       else if (prefer.code !== undefined || prefer.example !== undefined) result = exampleAnswer(operation, prefer);
       else if (fields.client_id !== undefined && Number(fields.client_id) !== Number(base.client_id)) result = reply.fail('clientNotFound');
-      else result = HANDLERS[operationId](fields, { state: store.of(key), reply, now: new Date() });
+      else {
+        const state = store.of(key);
+        const handle = () => HANDLERS[operationId](fields, { state, reply, now: new Date() });
+        result = operation.method === 'GET' ? reads.answer(`${key}\0${operationId}\0${JSON.stringify(fields)}`, state, handle) : handle();
+      }
       // The work is done before the delay, as a slow service may have done it before a client gives up.
       const delay = faults.latencyMs ?? latencyMs;
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));

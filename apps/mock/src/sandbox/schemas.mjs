@@ -8,8 +8,9 @@ const SPEC_ID = 'spec';
 /** An ajv instance that knows the whole description as `spec`. */
 export function specAjv(document) {
   // strict: false, because the description carries OpenAPI keywords (x-…, discriminator) ajv
-  // does not know; allErrors, so that a bad fixture is reported in one go.
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  // does not know; allErrors, so that a bad fixture is reported in one go; the description is
+  // not checked against the meta-schema here (its own lint does that), which halves the start.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
   ajv.addSchema(document, SPEC_ID);
   return ajv;
 }

@@ -19,48 +19,55 @@ export function copyStack({ source_server: source, name, destination_server: des
   if (!stack) return reply.fail('stackNotFound');
   const destination = state.read('servers').find((s) => s.name === destinationName);
   if (!destination) return reply.fail('serverNotFound');
+  // Databases to clone (params[databases][n]) must be the source server's.
+  const databases = state.read('databases');
+  const entries = Object.values(params.databases ?? {}).map((entry) => ({ entry, origin: databases.find((d) => d.server_name === source && d.db_name === entry.clone_db_from) }));
+  if (entries.some(({ origin }) => !origin)) return reply.fail('databaseNotFound');
+
   const copyName = freeStackName(state, destination.name, label);
   // Container shop-web of stack shop becomes shop-staging-web of stack shop-staging.
   const containers = stack.containers.map((c) => (c.startsWith(`${stack.name}-`) ? copyName + c.slice(stack.name.length) : `${copyName}-${c}`));
   state.write('stacks').push({ server: destination.name, name: copyName, label, containers });
-  // Cloned databases (params[databases][n]) become databases of the destination server, with
-  // the grants of params[database_users][n] copied from the users named in clone_grants_from.
-  const databases = state.read('databases');
-  const added = [];
-  for (const entry of Object.values(params.databases ?? {})) {
-    const origin = databases.find((d) => d.server_name === source && d.db_name === entry.clone_db_from);
-    if (!entry.db_name || !origin) continue;
-    const host = entry.mysql_host || origin.mysql_host;
-    const users = Object.values(params.database_users ?? {}).filter((user) => user.database === entry.db_name && user.username);
-    added.push({
-      ...origin,
+  const users = Object.values(params.database_users ?? {});
+  for (const { entry, origin } of entries) {
+    const clone = clonedDatabase(origin, entry, users.filter((user) => user.database === entry.db_name && user.username), destination, timestamp(now));
+    const exists = state.read('databases').some((d) => d.server_name === clone.server_name && d.mysql_host === clone.mysql_host && d.db_name === clone.db_name);
+    if (entry.db_name && !exists) state.write('databases').push(clone);
+  }
+  return reply.ok({ job_id: state.next('job_id'), destination_stack: copyName });
+}
+
+/**
+ * A database cloned onto the destination server, with a grant for each new user that copies
+ * the privileges of the user named in its clone_grants_from.
+ */
+function clonedDatabase(origin, entry, users, destination, added) {
+  const host = entry.mysql_host || origin.mysql_host;
+  return {
+    ...origin,
+    db_name: entry.db_name,
+    mysql_host: host,
+    size: null,
+    server_id: destination.server_id,
+    server_name: destination.name,
+    server_label: destination.label,
+    pending: null,
+    is_missing: '0',
+    date_added: added,
+    date_updated: NEVER,
+    container: entry.origin_container || origin.container,
+    grants: users.map((user) => ({
       db_name: entry.db_name,
-      mysql_host: host,
-      size: null,
-      server_id: destination.server_id,
-      server_name: destination.name,
-      server_label: destination.label,
+      username: user.username,
+      host: '%',
+      mysql_host: user.mysql_host || host,
+      grants: [...(origin.grants.find((g) => g.username === user.clone_grants_from)?.grants ?? [])],
       pending: null,
       is_missing: '0',
-      date_added: timestamp(now),
+      date_added: added,
       date_updated: NEVER,
-      container: entry.origin_container || origin.container,
-      grants: users.map((user) => ({
-        db_name: entry.db_name,
-        username: user.username,
-        host: '%',
-        mysql_host: user.mysql_host || host,
-        grants: [...(origin.grants.find((g) => g.username === user.clone_grants_from)?.grants ?? [])],
-        pending: null,
-        is_missing: '0',
-        date_added: timestamp(now),
-        date_updated: NEVER,
-      })),
-    });
-  }
-  const fresh = added.filter((d) => !databases.some((e) => e.server_name === d.server_name && e.mysql_host === d.mysql_host && e.db_name === d.db_name));
-  if (fresh.length) state.write('databases').push(...fresh);
-  return reply.ok({ job_id: state.next('job_id'), destination_stack: copyName });
+    })),
+  };
 }
 
 const findStack = (state, server, name) => state.read('stacks').find((s) => s.server === server && s.name === name);
