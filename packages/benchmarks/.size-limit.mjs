@@ -4,11 +4,12 @@ import { readFileSync } from 'node:fs';
 
 const { bundle } = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const CLIENT = '../client/dist/index.js';
-const ERRORS = 'HostApiError, ApiError, RateLimitError, HttpError, InvalidResponseError, NetworkError, TimeoutError, AbortedError';
+const ERRORS = 'HostApiError, ApiError, RateLimitError, ValidationError, HttpError, InvalidResponseError, NetworkError, TimeoutError, AbortedError, PaginationError';
 
 export default [
   {
-    // All 22 operation methods, errors, retries, timeouts and pagination.
+    // All 22 operation methods, errors (validation problems included), retries, timeouts, per-call
+    // options and pagination.
     name: 'operation client',
     path: CLIENT,
     import: `{ createHostApiClient, ${ERRORS} }`,

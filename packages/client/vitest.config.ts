@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
+    projects: [
+      // The package's own tests, against its sources.
+      { extends: true, test: { name: 'unit', include: ['test/*.test.ts'] } },
+      // As a consumer gets it: the packed tarballs installed with npm into a project of their own
+      // (test/consumer/setup.ts, once for all these files), in Node, tsc and Chromium.
+      { extends: true, test: { name: 'consumer', include: ['test/consumer/*.test.ts'], globalSetup: ['test/consumer/setup.ts'] } },
+    ],
   },
 });

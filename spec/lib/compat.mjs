@@ -46,6 +46,8 @@ export function facts(doc) {
   return out;
 }
 
+const wireTexts = (values) => values.map(String).sort().join('\n');
+
 /** `{ breaking: string[], compatible: string[] }` between an old and a new description. */
 export function compare(oldDoc, newDoc) {
   const before = facts(oldDoc);
@@ -61,12 +63,17 @@ export function compare(oldDoc, newDoc) {
       continue;
     }
     if (was.kind === 'operation') continue;
-    if (was.type !== now.type) {
+    // A request reaches the service as text: an enumeration retyped with the same texts
+    // (`'0' | '1'` → `0 | 1`) accepts exactly the same requests.
+    const sameWireValues = was.kind === 'request' && was.enum && now.enum && wireTexts(was.enum) === wireTexts(now.enum);
+    if (was.type !== now.type && sameWireValues) compatible.push(`type of ${key}: ${was.type} → ${now.type} (same wire values)`);
+    else if (was.type !== now.type) {
       const narrowed = was.kind === 'request' ? !now.type.split('|').every((t) => was.type.split('|').includes(t)) || now.type.split('|').length < was.type.split('|').length : true;
       (narrowed ? breaking : compatible).push(`type of ${key}: ${was.type} → ${now.type}`);
     }
     if (was.kind === 'request' && !was.required && now.required) breaking.push(`now required: ${key}`);
     if (was.kind === 'response' && was.required && !now.required) breaking.push(`no longer always present: ${key}`);
+    if (sameWireValues) continue;
     const removedValues = (was.enum ?? []).filter((v) => now.enum && !now.enum.includes(v));
     if (was.kind === 'request' && (removedValues.length || (!was.enum && now.enum))) {
       breaking.push(`narrowed enumeration of ${key}: ${removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum.join(', ')}`}`);

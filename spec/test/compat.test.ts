@@ -65,6 +65,18 @@ describe('each kind of breaking change is caught', () => {
     expect(compare(current, changed(edit)).breaking).toContain(message);
   });
 
+  it('an enumerated request field retyped with the same wire values is compatible, one with other values is not', () => {
+    const key = 'POST /1.2/srs/create_domain.json params[protect]';
+    const withProtect = (schema: Node) => changed((doc) => {
+      doc.paths['/1.2/srs/create_domain.json'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.params.properties.protect = schema;
+    });
+    const retyped = compare(released, withProtect({ $ref: '#/components/schemas/Switch' }));
+    expect(retyped.breaking.filter((line) => line.includes(key))).toEqual([]);
+    expect(retyped.compatible).toContain(`type of ${key}: string → integer (same wire values)`);
+    const narrowed = compare(released, withProtect({ type: 'integer', enum: [1] }));
+    expect(narrowed.breaking).toContain(`type of ${key}: string → integer`);
+  });
+
   it('additions are compatible and listed in the changelog', () => {
     const { breaking, compatible } = compare(current, changed((doc) => {
       schemas(doc).Server.properties.cores = { type: 'integer' };

@@ -164,7 +164,8 @@ export const OPERATIONS: Record<string, Operation> = {
       { name: 'params[AdminContact]', type: 'integer' },
       { name: 'params[TechContact]', type: 'integer' },
       { name: 'params[BillingContact]', type: 'integer' },
-      { name: 'params[protect]', type: 'string', enum: ['0', '1'] },
+      // "string, 1 for yes, 0 for no": the wire value is the digit.
+      { name: 'params[protect]', type: 'integer', enum: [0, 1] },
       { name: 'params[auid_type]', type: 'string' },
       { name: 'params[auid_value]', type: 'string' },
       { name: 'params[auid_reason]', type: 'string' },
@@ -218,7 +219,8 @@ export const OPERATIONS: Record<string, Operation> = {
       apikey, clientId,
       { name: 'label', type: 'string', required: true },
       { name: 'content', type: 'string', required: true },
-      { name: 'params[custom_image_access]', type: 'string', enum: ['0', '1'] },
+      // "string, 1 to let the key access custom images": the wire value is the digit.
+      { name: 'params[custom_image_access]', type: 'integer', enum: [0, 1] },
     ],
     returns: { record: 'SshKeyAddResult' }, envelope: ok,
   },

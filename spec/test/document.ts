@@ -105,3 +105,12 @@ export function queryParams(op: Node): WireParam[] {
     return [{ name: p.name, type: jsonType(s), required: Boolean(p.required), ...constraintsOf(p.schema) }];
   });
 }
+
+/** The schema node (its `$ref` not followed) of the field an operation takes under a wire name (`params[protect]`). */
+export function schemaAt(op: Node, wireName: string): Node | undefined {
+  const [first, ...rest] = wireName.replace(/\]/g, '').split('[') as [string, ...string[]];
+  const form = deref(op.requestBody ?? {}).content?.['application/x-www-form-urlencoded']?.schema;
+  let node: Node | undefined = form ? propertiesOf(form)[first] : (op.parameters ?? []).map(deref).find((p: Node) => p.name === first)?.schema;
+  for (const key of rest) node = node && propertiesOf(node)[key];
+  return node;
+}

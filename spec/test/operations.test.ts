@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, RECORDS, RECORD_ENUMS, type Param, type Returns } from './description.js';
 import {
-  doc, deref, formFields, jsonType, operations, propertiesOf, queryParams, refName, requiredOf, successSchema,
+  doc, deref, formFields, jsonType, operations, propertiesOf, queryParams, refName, requiredOf, schemaAt, successSchema,
   type DocOperation, type Node,
 } from './document.js';
 
@@ -90,6 +90,12 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
       expect(op.description).toMatch(/first form field/);
     });
   }
+
+  // Clients derive their yes/no input type from the shared schema, so every 0/1 input uses it.
+  it('takes every yes/no input (1 or 0 in the description) as the shared Switch', () => {
+    const switches = spec.params.filter((p) => p.enum?.join() === '0,1');
+    for (const p of switches) expect(refName(schemaAt(op, p.name)), p.name).toBe('Switch');
+  });
 
   it('answers exactly the described envelope fields, each always or sometimes there, and `return`', () => {
     const success = successSchema(op);

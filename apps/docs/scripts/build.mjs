@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { docsDescription } from './description.mjs';
 import { siteFiles } from './page.mjs';
 import { readBundle } from './samples.mjs';
+import { buildConsole } from '../console/build.mjs';
 
 const require = createRequire(import.meta.url);
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -19,6 +20,7 @@ const doc = readBundle();
 rmSync(DIST, { recursive: true, force: true });
 mkdirSync(DIST, { recursive: true });
 for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc))))) writeFileSync(`${DIST}${name}`, text);
+await buildConsole(DIST); // the "Try it" console (console/)
 for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${DIST}${file}`);
 console.log(`docs written to ${DIST}`);
 

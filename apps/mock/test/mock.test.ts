@@ -1,25 +1,9 @@
 // Starts the mock as testers do, calls every operation of the description over HTTP and
 // compares the answers with the description's examples; then the refusals.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { exampleInput, operationsOf, readBundle, responseExamples, type Node } from '@hostapi/spec/document';
+import { exampleInput, responseExamples, type Node } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const spec = readBundle();
-const BIN = fileURLToPath(new URL('../bin/mock.mjs', import.meta.url));
-
-interface Operation {
-  id: string;
-  method: 'GET' | 'POST';
-  path: string;
-  op: Node;
-}
-const operations: Operation[] = operationsOf(spec).map(({ path, method, op }) => ({
-  id: op.operationId, method: method.toUpperCase() as 'GET' | 'POST', path, op,
-}));
+import { operations, spec, startCli, type Operation, type RunningCli } from './helpers.js';
 
 /** `[name, value]` pairs with bracketed names, in order (arrays indexed unless marked otherwise). */
 function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
@@ -36,34 +20,15 @@ function validRequest({ method, op }: Operation, apikey = 'k'): { query: string;
   return method === 'POST' ? { query: '', body: encoded } : { query: encoded };
 }
 
-let mock: ChildProcess;
+let mock: RunningCli;
 let base: string;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  mock = spawn(process.execPath, [BIN], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    mock.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes(`on http://127.0.0.1:${port}`)) resolve();
-    });
-    mock.on('exit', (code) => reject(new Error(`mock exited (${code}): ${output}`)));
-  });
-  base = `http://127.0.0.1:${port}`;
+  mock = await startCli([]);
+  base = mock.url;
 }, 60_000);
 
-afterAll(() => {
-  mock?.kill('SIGINT');
-});
+afterAll(() => mock?.stop());
 
 async function send(operation: Operation, request = validRequest(operation), headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${operation.path}${request.query ? `?${request.query}` : ''}`, {
@@ -83,11 +48,27 @@ describe.each(operations.map((o) => [o.id, o] as const))('%s', (_id, operation) 
     expect(body).toEqual(examplesOf(operation, '200').find(([name]) => name === 'success')![1]);
   });
 
-  it('answers every named 200 example on `Prefer: example=<name>`', async () => {
-    for (const [name, value] of examplesOf(operation, '200')) {
-      const { status, body } = await send(operation, validRequest(operation), { prefer: `example=${name}` });
-      expect({ name, status, body }).toEqual({ name, status: 200, body: value });
+  it('answers every example of every response the docs show on `Prefer: code=<status>, example=<name>`', async () => {
+    const codes = Object.keys(operation.op.responses);
+    expect(codes).toEqual(expect.arrayContaining(['200', '400', '500']));
+    for (const code of codes) {
+      for (const [name, value] of examplesOf(operation, code)) {
+        const { status, body } = await send(operation, validRequest(operation), { prefer: `code=${code}, example=${name}` });
+        expect({ name, status, body }).toEqual({ name, status: Number(code), body: value });
+      }
     }
+  });
+
+  it('finds a named example in any response on `Prefer: example=<name>` alone', async () => {
+    for (const [name, value] of [...examplesOf(operation, '200'), ...examplesOf(operation, '400'), ...examplesOf(operation, '500')]) {
+      const { body } = await send(operation, validRequest(operation), { prefer: `example=${name}` });
+      expect({ name, body }).toEqual({ name, body: value });
+    }
+  });
+
+  it('answers the first example of a response on `Prefer: code=<status>`', async () => {
+    const { status, body } = await send(operation, validRequest(operation), { prefer: 'code=400' });
+    expect({ status, body }).toEqual({ status: 400, body: examplesOf(operation, '400')[0]![1] });
   });
 
   it('answers the rate limit on `Prefer: code=500, example=rateLimited`', async () => {
@@ -144,10 +125,28 @@ describe('refusals', () => {
     expect(messages).toContain('Request body property refresh must be integer');
   });
 
-  it('unknown paths and wrong version segments are 404, a wrong method 405', async () => {
+  it('an invalid request gets its 422 naming the field even when Prefer asks for the 400 example', async () => {
+    const { status, body } = await send(find('listServers'), { query: 'apikey=k&client_id=abc' }, { prefer: 'code=400' });
+    expect(status).toBe(422);
+    expect(body.validation).toEqual([expect.objectContaining({ location: ['query', 'client_id'] })]);
+  });
+
+  it('a Prefer the description cannot satisfy gets a 422 listing what it has', async () => {
+    const unknownExample = await send(find('listServers'), validRequest(find('listServers')), { prefer: 'example=nope' });
+    expect(unknownExample.status).toBe(422);
+    expect(unknownExample.body.detail).toContain('has no such example; it has success (200), clientNotFound (200)');
+    const unknownCode = await send(find('listServers'), validRequest(find('listServers')), { prefer: 'code=418' });
+    expect(unknownCode.status).toBe(422);
+    expect(unknownCode.body.detail).toBe('Prefer: code=418: listServers has no 418 response; it has 200, 400, 500.');
+  });
+
+  it('unknown paths and version segments outside 1.0-1.5 are 404, a wrong method 405', async () => {
     expect((await fetch(`${base}/1.3/server/delete_servers.json?apikey=k`)).status).toBe(404);
-    expect((await fetch(`${base}/1.5/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(404);
-    expect((await fetch(`${base}/1.3/server/list_servers.json?apikey=k&client_id=293`, { method: 'DELETE' })).status).toBe(405);
+    expect((await fetch(`${base}/1.9/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(404);
+    expect((await fetch(`${base}/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(404);
+    const wrongMethod = await fetch(`${base}/1.3/server/list_servers.json?apikey=k&client_id=293`, { method: 'DELETE' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET');
   });
 });
 

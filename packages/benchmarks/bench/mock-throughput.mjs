@@ -52,8 +52,16 @@ async function startMockProcess() {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }
-  return { url, readyMs: performance.now() - started, pids: () => processTree(child.pid), close: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
+  return { url, readyMs: performance.now() - started, readyCpuMs: cpuMs(child.pid), pids: () => processTree(child.pid), close: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
 }
+
+/** CPU time (user + system) a process has used, in ms: what its start costs, whatever the load. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+/** Linux reports CPU time in clock ticks of 1/100 s (USER_HZ). */
+const CLOCK_TICKS = 100;
 
 /** The pid and every descendant (workers), from /proc. */
 function processTree(pid) {
@@ -65,6 +73,7 @@ const peakRssMb = (pids) => pids.reduce((sum, pid) => sum + Number(readFileSync(
 
 const limit = await startFixedServer({ [OPERATIONS.listServers.path]: success('listServers'), [OPERATIONS.updateDomainContact.path]: success('updateDomainContact') });
 const readies = [];
+const readyCpu = [];
 let mock;
 try {
   // Time to ready, three cold starts (the last one stays up for the load).
@@ -72,13 +81,14 @@ try {
     if (mock) await mock.close();
     mock = await startMockProcess();
     readies.push(mock.readyMs);
+    readyCpu.push(mock.readyCpuMs);
   }
   // Same answers from both, or the comparison means nothing.
   for (const { method, path, headers, body } of REQUESTS) {
     const [a, b] = await Promise.all([limit.url, mock.url].map(async (base) => (await fetch(base + path, { method, headers, body })).text()));
     if (a !== b) throw new Error(`${method} ${path}: the mock and the limit answer differently:\n${b}\n${a}`);
   }
-  // Warm-up: Prism's code paths take a few seconds of load to be compiled.
+  // Warm-up: a few seconds of load, for V8 to optimise the hot paths of both.
   await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 3 });
   await load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: 1 });
   const runs = await alternate(ROUNDS, {
@@ -98,7 +108,7 @@ try {
     [
       { figure: 'throughput, mock / limit', value: ratio, limit: `plain node:http, ${format(rps('limit'), 'req/s')}; mock ${format(rps('mock'), 'req/s')}`, budget: 'mock.throughputRatio' },
       { figure: 'p99 latency of the mock', value: p99, limit: `plain node:http, ${format(median(runs.limit.map((run) => run.p99)), 'ms')}`, budget: 'mock.p99Ms' },
-      { figure: 'start → first valid answer (median of 3)', value: median(readies), limit: readies.map((ms) => Math.round(ms)).join(', ') + ' ms', budget: 'mock.readyMs' },
+      { figure: 'start → first valid answer (median of 3)', value: median(readies), limit: `${readies.map((ms) => Math.round(ms)).join(', ')} ms; CPU ${readyCpu.map((ms) => Math.round(ms)).join(', ')} ms`, budget: 'mock.readyMs' },
       { figure: 'peak RSS, all mock processes', value: rss, budget: 'mock.rssMb' },
     ],
   );

@@ -1,12 +1,31 @@
-// Writes src/generated/operations.ts from the bundled description: the tables the runtime
-// needs (method, path, form field order, client method names, pagination, rate-limit text).
+// Writes, from the bundled description:
+// - src/generated/operations.ts: the tables the runtime needs (method, path, form field order,
+//   client method names, pagination, rate-limit text, default server);
+// - src/generated/api.ts: the types a caller sees, with the description's words as doc comments
+//   (what an editor shows on hover): one input type per operation, the HostApiClient interface
+//   (summary, description, method and path, and the docs' deep link of every operation method)
+//   and the paths of the typed path client.
 // Run with `pnpm generate`; never edit the output by hand.
+//
+// The input types are written here rather than taken from @hostapi/types (openapi-typescript):
+// they differ from the wire types (no `apikey`, which the client adds; every yes/no input is a
+// Switch, `boolean | 0 | 1`), every field carries its meaning even where the description gives
+// it on a referenced schema, and plain object types keep a consumer's type-check cheap.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { deref as derefIn, operationsOf, propertiesOf, readBundle } from '@hostapi/spec/document';
+import { deref as derefIn, operationRoute, operationsOf, propertiesOf, readBundle, tagRoute } from '@hostapi/spec/document';
 
 export { readBundle };
-export const OUTPUT = fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url));
+export const OUTPUTS = {
+  operations: fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url)),
+  api: fileURLToPath(new URL('../src/generated/api.ts', import.meta.url)),
+};
+
+const HEADER = `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
+/* eslint-disable */
+`;
+/** The description's yes/no input; every `$ref` to it becomes the client's `Switch`. */
+const SWITCH = '#/components/schemas/Switch';
 
 /** The description being read; set by render(). */
 let doc;
@@ -38,33 +57,197 @@ function isPaged(op) {
   });
 }
 
-/** The text of src/generated/operations.ts for a bundled description. */
-export function render(bundle) {
+const formSchema = (op) => deref(op.requestBody)?.content['application/x-www-form-urlencoded'].schema;
+
+/** `listServers` → `ListServersInput`. */
+const inputName = (operationId) => `${operationId[0].toUpperCase()}${operationId.slice(1)}Input`;
+
+// --- Doc comments ------------------------------------------------------------------------------
+
+/** Words wrapped to lines of at most `width` characters. */
+function wrap(text, width = 96) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A `/** … *\/` block from paragraphs (wrapped) and tag lines (kept whole), at `indent`. */
+function docComment(paragraphs, tags, indent) {
+  const body = [];
+  for (const paragraph of paragraphs.filter(Boolean)) {
+    if (body.length) body.push('');
+    body.push(...wrap(paragraph));
+  }
+  if (tags.length && body.length) body.push('');
+  body.push(...tags);
+  const safe = body.map((line) => line.replace(/\*\//g, '*\\/'));
+  if (safe.length === 1) return `${indent}/** ${safe[0]} */\n`;
+  return `${indent}/**\n${safe.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join('\n')}\n${indent} */\n`;
+}
+
+/**
+ * What a field means (its own description, or its schema's), where it goes on the wire when
+ * nested, and its default and first example.
+ */
+function fieldDoc(node, schema, wireName, indent) {
+  const s = deref(schema);
+  const description = node.description ?? schema.description ?? s.description;
+  if (!description) throw new Error(`${wireName}: the description says nothing about this field; describe it in spec/`);
+  const sentAs = wireName.includes('[') && !description.includes(wireName) ? ` Sent as \`${wireName}\`.` : '';
+  const orBoolean = schema.$ref === SWITCH ? ' `true` and `false` are sent as `1` and `0`.' : '';
+  const paragraphs = [description + orBoolean + sentAs];
+  const tags = [];
+  const fallback = node.default ?? s.default;
+  if (fallback !== undefined) tags.push(`@default ${JSON.stringify(fallback)}`);
+  const example = node.example ?? node.examples?.[0] ?? schema.examples?.[0] ?? s.examples?.[0];
+  if (example !== undefined && schema.$ref !== SWITCH) tags.push(`@example ${JSON.stringify(example)}`);
+  return docComment(paragraphs, tags, indent);
+}
+
+// --- Input types -------------------------------------------------------------------------------
+
+const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+
+/** The TypeScript type of an input schema, objects inlined with a doc comment on every field. */
+function inputType(schema, indent, wireName) {
+  if (schema.$ref === SWITCH) return 'Switch';
+  const s = deref(schema);
+  if (s.allOf || s.oneOf || s.anyOf) throw new Error(`${wireName}: composed input schemas are not supported by scripts/generate.mjs`);
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  if (s.enum) return s.enum.map((value) => JSON.stringify(value)).join(' | ');
+  const types = [].concat(s.type ?? []);
+  if (!types.length) throw new Error(`${wireName}: an input without a type`);
+  return types
+    .map((type) => {
+      switch (type) {
+        case 'string':
+          return 'string';
+        case 'integer':
+        case 'number':
+          return 'number';
+        case 'boolean':
+          return 'boolean';
+        case 'null':
+          return 'null';
+        case 'array': {
+          const bracket = s['x-array-brackets'] === 'empty' ? '[]' : '[<n>]';
+          const item = inputType(s.items, indent, `${wireName}${bracket}`);
+          return /^[\w"]+$/.test(item) || item.startsWith('{') ? `${item}[]` : `(${item})[]`;
+        }
+        case 'object':
+          return objectType(s, indent, wireName);
+        default:
+          throw new Error(`${wireName}: unknown type ${type}`);
+      }
+    })
+    .join(' | ');
+}
+
+/** An object type: every property documented, `[key: string]` for a map keyed by the caller. */
+function objectType(s, indent, wireName) {
+  const inner = `${indent}  `;
+  const required = s.required ?? [];
+  let text = '';
+  for (const [name, property] of Object.entries(s.properties ?? {})) {
+    const wire = wireName ? `${wireName}[${name}]` : name;
+    text += fieldDoc(property, property, wire, inner);
+    text += `${inner}${key(name)}${required.includes(name) ? '' : '?'}: ${inputType(property, inner, wire)};\n`;
+  }
+  if (s.additionalProperties && typeof s.additionalProperties === 'object') {
+    text += `${inner}[key: string]: ${inputType(s.additionalProperties, inner, `${wireName}[<key>]`)};\n`;
+  }
+  return text ? `{\n${text}${indent}}` : 'Record<string, never>';
+}
+
+/** The input interface of an operation: a GET's query parameters, a POST's form without `apikey`. */
+function inputInterface(op, method, path) {
+  const name = inputName(op.operationId);
+  const intro = docComment([`What \`${op['x-client-method']}\` takes: the ${method === 'get' ? 'query' : 'form fields'} of \`${method.toUpperCase()} ${path}\`, without \`apikey\` (the client adds it).`], [], '');
+  let fields = '';
+  if (method === 'get') {
+    for (const parameter of (op.parameters ?? []).map(deref)) {
+      fields += fieldDoc(parameter, parameter.schema, parameter.name, '  ');
+      fields += `  ${key(parameter.name)}${parameter.required ? '' : '?'}: ${inputType(parameter.schema, '  ', parameter.name)};\n`;
+    }
+  } else {
+    const form = deref(formSchema(op));
+    const body = objectType({ ...form, properties: Object.fromEntries(Object.entries(form.properties).filter(([k]) => k !== 'apikey')) }, '', '');
+    fields = body === 'Record<string, never>' ? '' : body.slice(2, -1);
+  }
+  return fields ? `${intro}export interface ${name} {\n${fields}}\n` : `${intro}export type ${name} = Record<string, never>;\n`;
+}
+
+// --- The client's interface --------------------------------------------------------------------
+
+function render(bundle) {
   doc = bundle;
+  const docsUrl = doc.externalDocs?.url;
+  if (!docsUrl) throw new Error('the description has no externalDocs.url: the doc comments link to the docs there');
+  const link = (route) => `${docsUrl.replace(/\/$/, '')}/${route}`;
+
   const operations = {};
   const methods = {};
   const pagedMethods = {};
   const rateLimitMessages = new Set();
+  const inputs = [];
+  const groups = {};
+  const pathsType = {};
 
   for (const { path, method, op } of operationsOf(doc)) {
+    const id = op.operationId;
     const [group, name] = op['x-client-method'].split('.');
-    const entry = { method: method.toUpperCase(), path };
-    if (method === 'post') {
-      entry.form = formShape(deref(op.requestBody).content['application/x-www-form-urlencoded'].schema);
-    }
-    operations[op.operationId] = entry;
-    (methods[group] ??= {})[name] = op.operationId;
-    if (isPaged(op)) (pagedMethods[group] ??= {})[name.replace(/^list/, 'listAll')] = op.operationId;
+    const entry = { method: method.toUpperCase(), path, call: op['x-client-method'] };
+    if (method === 'post') entry.form = formShape(formSchema(op));
+    operations[id] = entry;
+    (methods[group] ??= {})[name] = id;
     for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
       rateLimitMessages.add(deref(example).value.msg);
     }
+
+    inputs.push(inputInterface(op, method, path));
+    const tag = op.tags[0];
+    const members = (groups[group] ??= { tag, text: '' });
+    const wire = `\`${method.toUpperCase()} ${path}\` (operation \`${id}\`)`;
+    const see = `@see ${link(operationRoute(tag, id))}`;
+    const input = inputName(id);
+    const required = method === 'get' ? (op.parameters ?? []).map(deref).filter((p) => p.required) : deref(formSchema(op)).required.filter((k) => k !== 'apikey');
+    const optional = required.length === 0;
+    members.text += docComment([`${op.summary}.`, op.description, wire], [see], '    ');
+    members.text += `    ${name}(input${optional ? '?' : ''}: ${input}, options?: CallOptions): Promise<OperationResult<'${id}'>>;\n`;
+    if (isPaged(op)) {
+      const pagedName = name.replace(/^list/, 'listAll');
+      (pagedMethods[group] ??= {})[pagedName] = id;
+      entry.callAll = `${group}.${pagedName}`;
+      members.text += docComment(
+        [
+          `Every record of every page of \`${group}.${name}\` (${op.summary.toLowerCase()}), yielded one at a time, in order: asks for \`filters[page_number]\` from \`filters.page_number\` (default 1) up to \`total_pages\`, one page after another, and never yields a record twice.`,
+          `Throws a \`PaginationError\` when the service answers another page than the one asked for (a server that ignores \`filters[page_number]\`), and the typed error of any page that fails.`,
+          `${wire}, once per page`,
+        ],
+        [see],
+        '    ',
+      );
+      members.text += `    ${pagedName}(input${optional ? '?' : ''}: ${input}, options?: CallOptions): AsyncIterableIterator<PageItem<'${id}'>>;\n`;
+    }
+    const operationType = method === 'get' ? `PathGet<'${id}', ${input}>` : `PathPost<'${id}', ${input}>`;
+    (pathsType[path] ??= []).push(`${method}: ${operationType}`);
   }
 
   const json = (value) => JSON.stringify(value, null, 2);
-  return `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
-/* eslint-disable */
-
-/** Method, path and, for POST, the order of form fields (see FormShape) of every operation. */
+  const operationsText = `${HEADER}
+/**
+ * Method, path, operation method (\`call\`, and \`callAll\` for the walk over every page of a
+ * paged list) and, for POST, the order of form fields (see FormShape) of every operation.
+ */
 export const OPERATIONS = ${json(operations)} as const;
 
 /** Operation methods, grouped by area: \`api.<group>.<method>\` calls the named operation. */
@@ -76,12 +259,46 @@ export const PAGED_METHODS = ${json(pagedMethods)} as const;
 /** The first server of the description. */
 export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
 
-/** What the service answers when a key exceeds its rate limit (HTTP 500). */
-export const RATE_LIMIT_MESSAGES = ${json([...rateLimitMessages])} as const;
+/**
+ * How the service's rate-limit messages (HTTP 500) begin, lower-cased: their first sentence, so
+ * that a reworded ending still matches.
+ */
+export const RATE_LIMIT_OPENINGS = ${json([...new Set([...rateLimitMessages].map((m) => m.split('.')[0].toLowerCase()))])};
 `;
+
+  const tagOf = Object.fromEntries((doc.tags ?? []).map((t) => [t.name, t]));
+  const groupText = Object.entries(groups)
+    .map(([group, { tag, text }]) => `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`)
+    .join('');
+  const apiText = `${HEADER}import type { CallOptions, OperationResult, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
+
+${inputs.join('\n')}
+/** The input type of every operation, by operationId. */
+export interface OperationInputs {
+${operationsOf(doc).map(({ op }) => `  ${op.operationId}: ${inputName(op.operationId)};`).join('\n')}
 }
 
+/**
+ * ${wrap(`The operation client (createHostApiClient): one method per operation, grouped by area. Each resolves to the answer's \`return\` or throws a typed HostApiError. ${doc.info.title}, version ${doc.info.version}.`).join('\n * ')}
+ * @see ${docsUrl}
+ */
+export interface HostApiClient {
+${groupText}}
+
+/** The description's paths as the typed path client (createPathClient) takes them: inputs as above. */
+export interface ClientPaths {
+${Object.entries(pathsType).map(([path, ops]) => `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & { ${ops.join('; ')} };`).join('\n')}
+}
+`;
+  return { operations: operationsText, api: apiText };
+}
+
+export { render };
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(OUTPUT, render(readBundle()));
-  console.log(`wrote ${OUTPUT}`);
+  const files = render(readBundle());
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(OUTPUTS[name], text);
+    console.log(`wrote ${OUTPUTS[name]}`);
+  }
 }

@@ -1,23 +1,19 @@
-// Types of the operation methods, derived from @hostapi/types and the generated method tables.
-import type { components, operations, paths } from '@hostapi/types';
-import type { METHODS, PAGED_METHODS } from './generated/operations.js';
+// Types of the operation methods and the path client: the generated input types and client
+// interface (src/generated/api.ts), and results derived from @hostapi/types.
+import type { components, operations } from '@hostapi/types';
+import type { RetryOptions } from './core/retry.js';
+import type { OperationInputs } from './generated/api.js';
 
 export type OperationId = keyof operations;
 
-type FormBody<Id extends OperationId> = operations[Id] extends {
-  requestBody: { content: { 'application/x-www-form-urlencoded': infer Body } };
-}
-  ? Body
-  : never;
-
-type Query<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+/**
+ * A yes/no input: `true` or `1` for yes, `false` or `0` for no. It goes out as the digit `1` or
+ * `0`, which is what the service reads.
+ */
+export type Switch = boolean | 0 | 1;
 
 /** What an operation method takes: the query of a GET, the form of a POST, without `apikey`. */
-export type OperationInput<Id extends OperationId> = [FormBody<Id>] extends [never]
-  ? [Query<Id>] extends [never]
-    ? Record<string, never>
-    : Query<Id>
-  : Omit<FormBody<Id>, 'apikey'>;
+export type OperationInput<Id extends OperationId> = OperationInputs[Id];
 
 type Success<Id extends OperationId> = Exclude<
   operations[Id]['responses'][200]['content']['application/json'],
@@ -31,42 +27,42 @@ export type OperationResult<Id extends OperationId> =
 /** One record of a paged list. */
 export type PageItem<Id extends OperationId> = OperationResult<Id> extends { data: infer D extends readonly unknown[] } ? D[number] : never;
 
+/** Options of one call; each one given here replaces the client's for this call only. */
 export interface CallOptions {
-  /** Cancels the call (and any retry still waiting). */
-  signal?: AbortSignal;
-  /** Send this POST as multipart/form-data (default: the client's `multipart` option). */
-  multipart?: boolean;
+  /** Cancels the call, and any retry still waiting. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Headers sent with this call (every attempt), e.g. `{ Prefer: 'code=500, example=rateLimited' }`
+   * to pick one of the mock's answers.
+   */
+  headers?: Record<string, string> | undefined;
+  /** Milliseconds per attempt, including reading the body. Default: the client's `timeoutMs`. */
+  timeoutMs?: number | undefined;
+  /** Retries of this call: a count, or a policy. Default: the client's `retries`. */
+  retries?: number | RetryOptions | undefined;
+  /** Send this POST as multipart/form-data. Default: the client's `multipart`. */
+  multipart?: boolean | undefined;
 }
 
-type HasRequired<T> = {} extends T ? false : true;
+/** A path with no operation yet: openapi-fetch looks up every method of every path. */
+export interface PathItem {
+  parameters: { query?: never; header?: never; path?: never; cookie?: never };
+  get?: never;
+  put?: never;
+  post?: never;
+  delete?: never;
+  options?: never;
+  head?: never;
+  patch?: never;
+  trace?: never;
+}
 
-export type OperationMethod<Id extends OperationId> =
-  HasRequired<OperationInput<Id>> extends true
-    ? (input: OperationInput<Id>, options?: CallOptions) => Promise<OperationResult<Id>>
-    : (input?: OperationInput<Id>, options?: CallOptions) => Promise<OperationResult<Id>>;
-
-export type PagedMethod<Id extends OperationId> = (
-  input: OperationInput<Id>,
-  options?: CallOptions,
-) => AsyncIterableIterator<PageItem<Id>>;
-
-type Methods = typeof METHODS;
-type PagedMethods = typeof PAGED_METHODS;
-
-/** `api.servers.list(...)`, `api.servers.listAll(...)`, ...: one property per area. */
-export type OperationGroups = {
-  readonly [G in keyof Methods]: { readonly [M in keyof Methods[G]]: OperationMethod<Methods[G][M] & OperationId> } & (G extends keyof PagedMethods
-    ? { readonly [M in keyof PagedMethods[G]]: PagedMethod<PagedMethods[G][M] & OperationId> }
-    : unknown);
+/** A GET of the path client: the description's operation, with the client's input as its query. */
+export type PathGet<Id extends OperationId, Input> = Omit<operations[Id], 'parameters'> & {
+  parameters: ({} extends Input ? { query?: Input } : { query: Input }) & { header?: never; path?: never; cookie?: never };
 };
 
-/** The description's paths with `apikey` left out of every form body: the client adds it. */
-export type ClientPaths = {
-  [P in keyof paths]: {
-    [M in keyof paths[P]]: paths[P][M] extends { requestBody: { content: infer C } }
-      ? Omit<paths[P][M], 'requestBody'> & {
-          requestBody: { content: { [T in keyof C]: Omit<C[T], 'apikey'> } };
-        }
-      : paths[P][M];
-  };
+/** A POST of the path client: the description's operation, with the client's input as both form bodies. */
+export type PathPost<Id extends OperationId, Input> = Omit<operations[Id], 'requestBody'> & {
+  requestBody: { content: { 'application/x-www-form-urlencoded': Input; 'multipart/form-data': Input } };
 };

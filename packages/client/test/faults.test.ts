@@ -1,8 +1,9 @@
 // Each way a call can fail yields its typed error; retries happen only where they are safe,
 // and the API key appears in no error.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AbortedError, ApiError, createHostApiClient, createPathClient, HostApiError, HttpError, InvalidResponseError, NetworkError,
   RateLimitError, TimeoutError, type HostApiClient, type HostApiClientOptions,
@@ -14,22 +15,39 @@ const RATE_LIMIT = 'You have exceeded the number of requests per second for this
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
+// A server of its own for each case: on a loaded machine, a request a case gave up on (timed
+// out, aborted) can arrive after the case has ended, and must not be counted by the next one.
 let server: CaptureServer;
-beforeAll(async () => {
+/**
+ * Every call of the platform's fetch by the clients a case creates: where the client gives up
+ * without an answer, the last request may still be on its way to the server when the call
+ * settles, so attempts are counted here, when they are sent.
+ */
+let fetches: { url: string; init: RequestInit | undefined }[];
+const platformFetch = globalThis.fetch;
+beforeAll(() => {
   process.on('unhandledRejection', onUnhandled);
-  server = await startCaptureServer();
 });
-afterAll(async () => {
+afterAll(() => {
   process.off('unhandledRejection', onUnhandled);
+});
+beforeEach(async () => {
+  server = await startCaptureServer();
+  fetches = [];
+  globalThis.fetch = (input, init) => (fetches.push({ url: String(input instanceof Request ? input.url : input), init }), platformFetch(input, init));
+});
+afterEach(async () => {
+  globalThis.fetch = platformFetch;
   await server.close();
 });
-afterEach(() => {
-  server.requests.length = 0;
-  server.answer(ok());
-});
+
+// Retries on (with short waits), so that a case asserting one request proves there was no
+// retry. The timeout stays the default (30 s): a short one would time out a slow answer on a
+// loaded machine and retry it. Only the timeout cases set one, against a server that never answers.
+const RETRIES = { max: 2, baseDelayMs: 1, maxDelayMs: 1000 };
 
 function client(options: Partial<HostApiClientOptions> = {}): HostApiClient {
-  return createHostApiClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 500, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 1000 }, ...options });
+  return createHostApiClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
 }
 
 const listServers = (api = client(), signal?: AbortSignal) => api.servers.list({ client_id: 293 }, signal ? { signal } : {});
@@ -196,28 +214,62 @@ describe('no answer', () => {
     server.answer(silent);
     const error = await failure(listServers(client({ timeoutMs: 50 })), TimeoutError);
     expect(error).toMatchObject({ kind: 'timeout', timeoutMs: 50, message: 'listServers: no response within 50 ms' });
-    expect(server.requests).toHaveLength(3);
-    server.requests.length = 0;
+    expect(fetches).toHaveLength(3);
+    fetches.length = 0;
     await failure(cancelDomain(client({ timeoutMs: 50 })), TimeoutError);
-    expect(server.requests).toHaveLength(1);
+    expect(fetches).toHaveLength(1);
   });
 
+  it('with a fetch of your own (as in browsers), a timeout aborts the request', async () => {
+    server.answer(silent);
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const api = client({ timeoutMs: 50, retries: 0, fetch: (input, init) => (signals.push(init?.signal), fetch(input, init)) });
+    await failure(listServers(api), TimeoutError);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it("with Node's own fetch, a timeout stops waiting without giving fetch a signal (it costs Node ~10 µs a call)", async () => {
+    server.answer(silent);
+    await failure(listServers(client({ timeoutMs: 50, retries: 0 })), TimeoutError);
+    expect(fetches).toHaveLength(1);
+    expect(fetches[0]!.init!.signal).toBeUndefined();
+  });
+
+  // Counted where fetch is called, not where requests arrive: on a loaded machine a request can
+  // reach the server after its test has ended, and a retry sent before the call settled could
+  // still be on its way.
   it('abort by the caller: AbortedError, no retry', async () => {
     server.answer(silent);
     const controller = new AbortController();
-    const call = listServers(client(), controller.signal);
-    setTimeout(() => controller.abort(), 20);
-    await failure(call, AbortedError);
-    expect(server.requests).toHaveLength(1);
+    let calls = 0;
+    const api = client({
+      fetch: (input, init) => {
+        calls++;
+        const sent = fetch(input, init);
+        setTimeout(() => controller.abort(), 10); // while the request waits for its answer
+        return sent;
+      },
+    });
+    await failure(listServers(api, controller.signal), AbortedError);
+    expect(calls).toBe(1);
   });
 
   it('abort while waiting to retry: AbortedError at once', async () => {
     server.answer(html(503));
     const controller = new AbortController();
-    const call = listServers(client({ retries: { max: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 } }), controller.signal);
-    setTimeout(() => controller.abort(), 50);
-    await failure(call, AbortedError);
-    expect(server.requests).toHaveLength(1);
+    let calls = 0;
+    const api = client({
+      retries: { max: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 }, // the first wait: 5 to 10 s
+      fetch: async (input, init) => {
+        calls++;
+        const answer = await fetch(input, init);
+        setTimeout(() => controller.abort(), 10); // once the 503 is in: during the wait
+        return answer;
+      },
+    });
+    await failure(listServers(api, controller.signal), AbortedError);
+    expect(calls).toBe(1);
   });
 
   it('an already-aborted signal: AbortedError, nothing sent', async () => {
@@ -230,7 +282,7 @@ describe('options', () => {
   it('bad options are refused with the option named, and never echo the key', () => {
     expect(() => createHostApiClient({ apiKey: '' })).toThrow('`apiKey` must be a non-empty string');
     expect(() => createHostApiClient({ apiKey: KEY, baseUrl: 'not a url' })).toThrow('`baseUrl` is not a URL: not a url');
-    expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow('`timeoutMs` must be a whole number > 0, got 0');
+    expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow('timeoutMs must be a whole number ≥ 1, got 0');
     expect(() => createHostApiClient({ apiKey: KEY, retries: -1 })).toThrow('retries.max must be a whole number ≥ 0, got -1');
     for (const bad of [{ apiKey: KEY, baseUrl: 'nope' }, { apiKey: KEY, timeoutMs: -5 }]) {
       try {
@@ -239,6 +291,18 @@ describe('options', () => {
         expect(String((error as Error).stack)).not.toContain(KEY);
       }
     }
+  });
+
+  it("without baseUrl, both clients send to the description's first server", async () => {
+    const seen: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      seen.push(input instanceof Request ? input.url : String(input));
+      return new Response(JSON.stringify({ return: [], msg: 'Successful', status: true }));
+    };
+    await createHostApiClient({ apiKey: KEY, fetch }).dns.listTemplates({ client_id: 293 });
+    await createPathClient({ apiKey: KEY, fetch }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
+    const { servers } = JSON.parse(readFileSync(new URL('../node_modules/@hostapi/spec/dist/openapi.json', import.meta.url), 'utf8'));
+    expect(seen.map((url) => new URL(url).origin)).toEqual([servers[0].url, servers[0].url]);
   });
 
   it('a custom fetch is used for every attempt', async () => {
@@ -254,6 +318,24 @@ describe('options', () => {
   });
 });
 
+describe('fetch is called as a plain function', () => {
+  // A browser's window.fetch throws "Illegal invocation" when called with any `this` but the
+  // window (or none); this fetch does the same.
+  function browserLikeFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+    if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+    return fetch(input, init);
+  }
+
+  it('by the operation methods and the path client', async () => {
+    await expect(listServers(client({ fetch: browserLikeFetch }))).resolves.toEqual([]);
+    const { response } = await createPathClient({ apiKey: KEY, baseUrl: server.url, fetch: browserLikeFetch }).GET('/1.5/dns/list_ips.json', {
+      params: { query: { client_id: 293 } },
+    });
+    expect(response.status).toBe(200);
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
 describe('results', () => {
   it('operation methods resolve to `return`, or to the envelope of operations without one', async () => {
     server.answer(json({ msg: 'SOA record updated.', status: true, time: 0.084 }));
@@ -265,7 +347,7 @@ describe('results', () => {
 });
 
 describe('the path client shares the transport', () => {
-  const paths = () => createPathClient({ apiKey: KEY, baseUrl: server.url, timeoutMs: 500, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 1000 } });
+  const paths = (options: Partial<HostApiClientOptions> = {}) => createPathClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
 
   it('a 5xx GET is retried and the last answer is returned as openapi-fetch returns it', async () => {
     server.answer(html(502), json({ return: { total_items: 0 }, status: true }));
@@ -275,10 +357,17 @@ describe('the path client shares the transport', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('the response carries the URL it came from, with the key redacted', async () => {
+    const { response } = await paths().GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } } });
+    expect(response.url).toBe(`${server.url}/1.3/server/list_servers.json?apikey=[redacted]&client_id=293`);
+    const posted = await paths().POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
+    expect(posted.response.url).toBe(`${server.url}/1.0/srs/cancel_domain.json`);
+  });
+
   it('a timeout is a TimeoutError naming the operation, a POST is not sent twice, and the key is not shown', async () => {
     server.answer(silent);
-    await failure(paths().POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }), TimeoutError);
-    expect(server.requests).toHaveLength(1);
+    await failure(paths({ timeoutMs: 50 }).POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }), TimeoutError);
+    expect(fetches).toHaveLength(1);
   });
 
   it('bad options are refused the same way, naming the factory', () => {

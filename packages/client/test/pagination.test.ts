@@ -1,13 +1,16 @@
-// listAll walks every page of list_servers and list_sub_accounts.
+// listAll walks every page of list_servers and list_sub_accounts, each page once, and stops
+// with a PaginationError where a server ignores filters[page_number].
+import { startMock, type RunningMock } from '@hostapi/mock';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHostApiClient } from '../src/index.js';
+import { createHostApiClient, PaginationError } from '../src/index.js';
 import { json, startCaptureServer, type CaptureServer } from './support/capture-server.js';
 
 let server: CaptureServer;
+let mock: RunningMock;
 beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
+  [server, mock] = await Promise.all([startCaptureServer(), startMock()]);
+}, 60_000);
+afterAll(() => Promise.all([server.close(), mock.close()]));
 
 const page = (current: number, total: number, data: unknown[], envelope = true) =>
   json({
@@ -53,4 +56,54 @@ it('a failure on a later page rejects the iteration with the typed error', async
     for await (const s of api().servers.listAll({ client_id: 293 })) seen.push(s.name);
   }).rejects.toThrow('listServers: Client not found.');
   expect(seen).toEqual(['a']);
+});
+
+it('a server that answers the same page whatever is asked: each record once, then a PaginationError naming the operation', async () => {
+  server.requests.length = 0;
+  server.answer(page(1, 3, [{ name: 'a' }, { name: 'b' }]));
+  const names: string[] = [];
+  const error = await (async () => {
+    for await (const s of api().servers.listAll({ client_id: 293 })) names.push(s.name);
+  })().catch((e: unknown) => e);
+  expect(names).toEqual(['a', 'b']);
+  expect(error).toBeInstanceOf(PaginationError);
+  expect(error).toMatchObject({ kind: 'pagination', operation: 'listServers', askedPage: 2, answeredPage: 1 });
+  expect((error as Error).message).toBe(
+    'listServers: asked for page 2, got page 1: the server ignores filters[page_number]',
+  );
+  expect(server.requests).toHaveLength(2);
+});
+
+it('a first page other than the one asked for is not yielded', async () => {
+  server.answer(page(1, 3, [{ client_id: '301' }], false));
+  const ids: string[] = [];
+  await expect(async () => {
+    for await (const account of api().accounts.listAllSubAccounts({ client_id: 293, filters: { page_number: 3 } })) ids.push(account.client_id);
+  }).rejects.toThrow('listSubAccounts: asked for page 3, got page 1');
+  expect(ids).toEqual([]);
+});
+
+it('stops at total_pages even if the server would answer more', async () => {
+  server.requests.length = 0;
+  server.answer(page(1, 2, [{ name: 'a' }]), page(2, 2, [{ name: 'b' }]), page(3, 3, [{ name: 'c' }]));
+  const names: string[] = [];
+  for await (const s of api().servers.listAll({ client_id: 293 })) names.push(s.name);
+  expect(names).toEqual(['a', 'b']);
+  expect(server.requests).toHaveLength(2);
+});
+
+it('against the stateless mock, which answers page 1 of 2 whatever is asked: its records once, then the PaginationError', async () => {
+  const client = createHostApiClient({ apiKey: 'k', baseUrl: mock.url, retries: 0 });
+  const first = await client.servers.list({ client_id: 293 });
+  expect(first).toMatchObject({ current_page: 1, total_pages: 2 });
+  const names: string[] = [];
+  const error = await (async () => {
+    for await (const s of client.servers.listAll({ client_id: 293 })) names.push(s.name);
+  })().catch((e: unknown) => e);
+  expect(names).toEqual(first.data.map((s) => s.name));
+  expect(error).toMatchObject({ name: 'PaginationError', operation: 'listServers', askedPage: 2, answeredPage: 1 });
+  // One page of sub-accounts: walked to its end without an error.
+  const accounts = [];
+  for await (const account of client.accounts.listAllSubAccounts({ client_id: 293 })) accounts.push(account.client_id);
+  expect(accounts).toEqual((await client.accounts.listSubAccounts({ client_id: 293 })).data.map((a) => a.client_id));
 });

@@ -1,7 +1,10 @@
 // Type tests: checked by `tsc` (the typecheck task) and run as no-ops by vitest. A call with
 // the wrong types must fail to compile: each @ts-expect-error fails the build if it compiles.
 import { describe, expectTypeOf, it } from 'vitest';
-import { createHostApiClient, createPathClient, type OperationInput, type OperationResult, type PageItem, type components } from '../src/index.js';
+import {
+  createHostApiClient, createPathClient, type CallOptions, type components, type OperationId, type OperationInput, type OperationResult,
+  type operations, type PageItem, type Switch,
+} from '../src/index.js';
 
 type S = components['schemas'];
 const api = createHostApiClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
@@ -23,6 +26,15 @@ describe('operation methods are typed in and out', () => {
     expectTypeOf<OperationResult<'upgradeServerPlan'>>().toEqualTypeOf<{ msg: string }>();
     expectTypeOf<OperationResult<'listSubAccounts'>['data'][number]['account_balance']>().toEqualTypeOf<string>();
     expectTypeOf<PageItem<'listServers'>>().toEqualTypeOf<S['Server']>();
+  });
+
+  it("a page's data is an array of its records, usable under strict", () => {
+    expectTypeOf<OperationResult<'listServers'>['data']>().toEqualTypeOf<S['Server'][]>();
+    expectTypeOf<OperationResult<'listSubAccounts'>['data']>().toEqualTypeOf<S['SubAccount'][]>();
+    const names = async () => (await api.servers.list({ client_id: 293 })).data.map((server) => server.name);
+    expectTypeOf(names).returns.resolves.toEqualTypeOf<string[]>();
+    const balances = async () => (await api.accounts.listSubAccounts({ client_id: 293 })).data.map((account) => account.account_balance);
+    expectTypeOf(balances).returns.resolves.toEqualTypeOf<string[]>();
   });
 
   it('inputs', () => {
@@ -55,6 +67,47 @@ describe('operation methods are typed in and out', () => {
     never(() => paths.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 'x' } } }));
     never(() => api.servers.listImages());
     never(() => paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 1, domain: 'x.nz' } }));
+  });
+
+  it('every yes/no input takes boolean | 0 | 1, and nothing else', () => {
+    expectTypeOf<Switch>().toEqualTypeOf<boolean | 0 | 1>();
+    const never = (f: () => unknown) => f;
+    never(() => api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: true, RegisterExpired: 0 } }));
+    never(() => api.sshKeys.add({ client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } }));
+    never(() => api.sshKeys.get({ client_id: 1, key_id: 41, include_users: true }));
+    never(() => paths.GET('/1.2/accounts/client/list_sub_accounts.json', { params: { query: { client_id: 1, filters: { include_closed: true } } } }));
+    // @ts-expect-error a switch is not the string '1'
+    never(() => api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: '1' } }));
+    // @ts-expect-error a switch is 0 or 1, not 2
+    never(() => api.domains.checkAvailability({ client_id: 1, domain: 'x', suggest: 2 }));
+    // @ts-expect-error the path client takes the same switches
+    never(() => paths.POST('/1.1/cloud/stack/copy.json', { body: { client_id: 1, source_server: 's', name: 'n', destination_server: 'd', label: 'l', params: { shutdown: 'yes' } } }));
+  });
+
+  it('the inputs are the description types (@hostapi/types) without apikey, every 0/1 input widened to Switch', () => {
+    // Every 0/1 field of a wire input, wherever it is nested, as a Switch.
+    type Widen<T> = [Exclude<T, undefined>] extends [0 | 1]
+      ? [0 | 1] extends [Exclude<T, undefined>] ? Switch | Extract<T, undefined> : T
+      : T extends readonly (infer I)[] ? Widen<I>[] : T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
+    type Query<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
+    type Form<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/x-www-form-urlencoded': infer B } } } ? Omit<B, 'apikey'> : never;
+    type Wire<Id extends OperationId> = [Form<Id>] extends [never] ? Query<Id> : Form<Id>;
+    type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+    expectTypeOf<{ [Id in OperationId]: Same<OperationInput<Id>, Widen<Wire<Id>>> }>().toEqualTypeOf<{ [Id in OperationId]: true }>();
+  });
+
+  it('options of one call are typed, in both clients', () => {
+    const never = (f: () => unknown) => f;
+    const options: CallOptions = { headers: { Prefer: 'code=500, example=rateLimited' }, timeoutMs: 5_000, retries: { max: 1 }, signal: AbortSignal.timeout(1) };
+    never(() => api.servers.list({ client_id: 1 }, options));
+    never(() => paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } }, timeoutMs: 100, retries: 0, headers: { Prefer: 'example=empty' } }));
+    never(() => paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 1, domain: 'x.nz' }, multipart: true }));
+    // @ts-expect-error timeoutMs is a number of milliseconds
+    never(() => api.servers.list({ client_id: 1 }, { timeoutMs: '5s' }));
+    // @ts-expect-error headers are a record of strings
+    never(() => api.servers.list({ client_id: 1 }, { headers: { Prefer: 1 } }));
+    // @ts-expect-error retries is a count or a policy
+    never(() => paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } }, retries: 'twice' }));
   });
 
   it('paged iterators yield records', () => {

@@ -1,5 +1,6 @@
 // The exact bytes on the wire for every operation: query strings, URL-encoded bodies and
 // multipart bodies, written out by hand here and compared with what a local server received.
+import { deref, exampleInput, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostApiClient, createPathClient, type HostApiClient, type PathClient } from '../src/index.js';
 import { OPERATIONS, METHODS } from '../src/generated/operations.js';
@@ -218,6 +219,46 @@ describe.each(CASES)('$call', ({ call, input, wire }) => {
       expect(await multipartFields(last())).toEqual(decode(wire));
     });
   }
+});
+
+describe('every yes/no input (each `$ref` to the spec\'s Switch) goes out as 1 or 0', () => {
+  const doc = readBundle();
+  /** [wire name, path of keys] of every Switch in an input schema. */
+  function switchesIn(schema: Node, keys: string[] = []): string[][] {
+    if (schema.$ref === '#/components/schemas/Switch') return [keys];
+    const s = deref(doc, schema);
+    return Object.entries((s.properties ?? {}) as Record<string, Node>).flatMap(([key, value]) => switchesIn(value, [...keys, key]));
+  }
+  const cases = operationsOf(doc).flatMap(({ path, method, op }) => {
+    const input = method === 'get'
+      ? (op.parameters as Node[]).map((p) => deref(doc, p)).flatMap((p: Node) => switchesIn(p.schema, [p.name]))
+      : switchesIn(deref(doc, op.requestBody).content['application/x-www-form-urlencoded'].schema);
+    return input.map((keys) => ({ operation: op.operationId as string, call: op['x-client-method'] as string, path, method, keys, example: exampleInput(doc, op, method) }));
+  });
+  const wireName = ([first, ...rest]: string[]) => first + rest.map((k) => `[${k}]`).join('');
+  const withValue = (example: Record<string, unknown>, keys: string[], value: unknown): Record<string, unknown> => {
+    const [key, ...rest] = keys as [string, ...string[]];
+    return { ...example, [key]: rest.length ? withValue((example[key] ?? {}) as Record<string, unknown>, rest, value) : value };
+  };
+
+  // spec/test/operations.test.ts holds every 1/0 input of the description to the Switch.
+  it('finds them, nested ones included', () => {
+    expect(cases.length).toBeGreaterThan(0);
+    expect(cases.some((c) => c.keys.length > 1)).toBe(true);
+  });
+
+  it.each(cases.map((c) => [`${c.call} ${wireName(c.keys)}`, c] as const))('%s', async (_name, { call, path, method, keys, example }) => {
+    for (const [value, wire] of [[true, '1'], [false, '0'], [1, '1'], [0, '0']] as const) {
+      const input = withValue(example, keys, value);
+      await methodOf(api, call)(input);
+      const sent = method === 'get' ? last().url.split('?')[1]! : last().body.toString();
+      expect(decode(sent)).toContainEqual([wireName(keys), wire]);
+      if (method === 'get') await paths.GET(path as never, { params: { query: input } } as never);
+      else await paths.POST(path as never, { body: input } as never);
+      const again = method === 'get' ? last().url.split('?')[1]! : last().body.toString();
+      expect(again).toBe(sent);
+    }
+  });
 });
 
 describe('unusual values', () => {

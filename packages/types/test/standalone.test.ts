@@ -16,6 +16,14 @@ describe('with openapi-fetch', () => {
     void wrong;
   });
 
+  it('types the records of a page as its records, so that strict code can map them', () => {
+    expectTypeOf<Schemas['ServerPage']['data']>().toEqualTypeOf<Schemas['Server'][]>();
+    expectTypeOf<Schemas['SubAccountPage']['data']>().toEqualTypeOf<Schemas['SubAccount'][]>();
+    expectTypeOf<Schemas['ServerPage']['total_pages']>().toEqualTypeOf<number>();
+    const names = (page: Schemas['ServerPage']) => page.data.map((server) => server.name);
+    expectTypeOf(names).returns.toEqualTypeOf<string[]>();
+  });
+
   it('keeps the JSON types of the description', () => {
     expectTypeOf<Schemas['Server']['server_id']>().toEqualTypeOf<string>();
     expectTypeOf<Schemas['Server']['disk']>().toEqualTypeOf<number>();

@@ -11,7 +11,7 @@ const result = await api.sshKeys.add({
   label: 'laptop@aroha',
   content: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop',
   params: {
-    custom_image_access: '1',
+    custom_image_access: 1,
   },
 });
 console.log(result);

@@ -14,7 +14,7 @@ const result = await api.domains.create({
   params: {
     AdminContact: 3310,
     TechContact: 3311,
-    protect: '1',
+    protect: 1,
   },
 });
 console.log(result);

@@ -1,11 +1,10 @@
 // Reads the service's answer: the `{return, msg, status}` envelope, its failure forms, and what
 // comes back when there is no envelope at all.
-import { RATE_LIMIT_MESSAGES } from '../generated/operations.js';
-import { ApiError, excerpt, HttpError, InvalidResponseError, RateLimitError } from './errors.js';
+import { RATE_LIMIT_OPENINGS } from '../generated/operations.js';
+import { ApiError, excerpt, HttpError, InvalidResponseError, RateLimitError, redact, ValidationError } from './errors.js';
+import { readProblem } from './problem.js';
 
-/** The first sentence of each rate-limit message, so a reworded ending still matches. */
-const RATE_LIMIT_OPENINGS = RATE_LIMIT_MESSAGES.map((m) => m.split('.')[0]!.toLowerCase());
-
+/** A rate-limit message of the service, by its opening (see RATE_LIMIT_OPENINGS). */
 export function isRateLimitMessage(msg: unknown): boolean {
   return typeof msg === 'string' && RATE_LIMIT_OPENINGS.some((opening) => msg.toLowerCase().startsWith(opening));
 }
@@ -18,6 +17,15 @@ interface Envelope {
   error?: { code?: unknown };
 }
 
+/** JSON text as a value; undefined when empty or not JSON. */
+export function parse(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const isEnvelope = (body: unknown): body is Envelope => typeof body === 'object' && body !== null && !Array.isArray(body);
 
 /** A failure is `status: false`, or a message with neither status nor result. */
@@ -26,21 +34,25 @@ const isFailure = (body: Envelope) =>
 
 /**
  * The result of a call: `return` when the answer has one, else the rest of the envelope
- * (`update_soa`, `upgrade_plan`). Throws the typed error for every other answer.
+ * (`update_soa`, `upgrade_plan`). Throws the typed error for every other answer: ApiError or
+ * RateLimitError for the service's failures, ValidationError for a problem body listing invalid
+ * fields, HttpError for any other error status, InvalidResponseError for a 2xx without the
+ * envelope.
  */
 export function readEnvelope(operation: string, status: number, text: string, apiKey: string): unknown {
-  let body: unknown;
-  try {
-    body = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
+  const body = parse(text);
   if (isEnvelope(body) && isFailure(body) && typeof body.msg === 'string') {
     if (isRateLimitMessage(body.msg)) throw new RateLimitError(operation, body.msg, status);
     const code = typeof body.error?.code === 'number' ? body.error.code : undefined;
     throw new ApiError(operation, body.msg, status, code);
   }
-  if (status < 200 || status > 299) throw new HttpError(operation, status, excerpt(text, apiKey));
+  if (status < 200 || status > 299) {
+    // A validating server's 4xx lists the invalid fields: read them all (without the key), as
+    // an excerpt would cut the list short.
+    const problem = status < 500 && body !== undefined ? readProblem(parse(redact(text, apiKey))) : undefined;
+    if (problem) throw new ValidationError(operation, status, problem.problems, problem.title);
+    throw new HttpError(operation, status, excerpt(text, apiKey));
+  }
   if (!isEnvelope(body)) throw new InvalidResponseError(operation, status, excerpt(text, apiKey));
   if ('return' in body) return body.return;
   const { status: _ok, ...rest } = body;

@@ -3,11 +3,13 @@
 export type HostApiErrorKind =
   | 'api' // the service said no: `status: false`, or a body with only `msg`
   | 'rate-limit' // the key exceeded its requests per second
+  | 'validation' // a validating server (the mock, Prism) listed the request's invalid fields
   | 'http' // an HTTP error status without the service's envelope
   | 'invalid-response' // a body that is not the JSON envelope
   | 'network' // no response: refused, reset, DNS ...
   | 'timeout' // no response within timeoutMs
-  | 'aborted'; // the caller's AbortSignal fired
+  | 'aborted' // the caller's AbortSignal fired
+  | 'pagination'; // a paged list answered another page than the one asked for
 
 export class HostApiError extends Error {
   override name = 'HostApiError';
@@ -48,6 +50,28 @@ export class RateLimitError extends ApiError {
   }
 }
 
+/** One invalid field of a request, as a validating server reports it. */
+export interface FieldProblem {
+  /** The field as sent (`client_id`, `filters[state]`, `params[Phone][Country]`), or `''` for the request as a whole. */
+  field: string;
+  /** What is wrong with it, in the server's words. */
+  message: string;
+  /** The server's name for the problem (`required`, `enum`, `type`, ...), when it gives one. */
+  code?: string;
+}
+
+/**
+ * The request was refused as invalid, with the list of its invalid fields: an RFC 7807 / 9457
+ * problem body (HTTP 4xx) such as the mock's (and Prism's) 422. The message names
+ * every field.
+ */
+export class ValidationError extends HostApiError {
+  override name = 'ValidationError';
+  constructor(operation: string, status: number, readonly problems: FieldProblem[], title: string) {
+    super('validation', operation, `${title}: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`, status);
+  }
+}
+
 /** An HTTP error status whose body is not the service's envelope. */
 export class HttpError extends HostApiError {
   override name = 'HttpError';
@@ -83,6 +107,17 @@ export class AbortedError extends HostApiError {
   override name = 'AbortedError';
   constructor(operation: string) {
     super('aborted', operation, 'aborted by the caller');
+  }
+}
+
+/**
+ * A paged list answered another page than the one asked for: the server ignores
+ * `filters[page_number]`, and walking on would yield the same records again.
+ */
+export class PaginationError extends HostApiError {
+  override name = 'PaginationError';
+  constructor(operation: string, readonly askedPage: number, readonly answeredPage: unknown) {
+    super('pagination', operation, `asked for page ${askedPage}, got page ${answeredPage}: the server ignores filters[page_number]`);
   }
 }
 

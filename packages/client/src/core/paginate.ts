@@ -1,4 +1,5 @@
 // Walks every page of a paged list (`total_pages`, `current_page`, `data`).
+import { PaginationError } from './errors.js';
 
 interface Page<T> {
   current_page: number;
@@ -10,14 +11,18 @@ interface PagedInput {
   filters?: { page_number?: number } & Record<string, unknown>;
 }
 
-/** Yields every record from `filters.page_number` (default 1) to the last page. */
-export async function* eachRecord<T>(fetchPage: (input: PagedInput) => Promise<Page<T>>, input: PagedInput): AsyncGenerator<T> {
-  let pageNumber = input.filters?.page_number ?? 1;
-  for (;;) {
-    const page = await fetchPage({ ...input, filters: { ...input.filters, page_number: pageNumber } });
+/**
+ * Yields every record from page `filters.page_number` (default 1) to the last, asking for each
+ * page once. A page whose `current_page` is not the one asked for means the server ignores
+ * `filters[page_number]` (a stateless mock answers page 1 every time): its records would repeat
+ * the ones already yielded, so the walk ends with a PaginationError instead.
+ */
+export async function* eachRecord<T>(operation: string, fetchPage: (input: PagedInput) => Promise<Page<T>>, input: PagedInput): AsyncGenerator<T> {
+  for (let asked = input.filters?.page_number ?? 1; ; asked++) {
+    const page = await fetchPage({ ...input, filters: { ...input.filters, page_number: asked } });
+    if (page.data.length === 0) return;
+    if (Number(page.current_page) !== asked) throw new PaginationError(operation, asked, page.current_page);
     yield* page.data;
-    // Stop on the last page, and on an empty or non-advancing page rather than loop forever.
-    if (page.data.length === 0 || page.current_page >= page.total_pages || page.current_page < pageNumber) return;
-    pageNumber = page.current_page + 1;
+    if (asked >= page.total_pages) return;
   }
 }

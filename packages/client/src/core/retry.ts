@@ -11,11 +11,18 @@ export interface RetryOptions {
 
 export type RetryPolicy = Required<RetryOptions>;
 
-export function retryPolicy(options: number | RetryOptions | undefined): RetryPolicy {
+/** `value` when it is a whole number ≥ `min`; else a RangeError naming `who` and the option. */
+export function wholeNumber(value: unknown, min: number, option: string, who: string): number {
+  if (!Number.isInteger(value) || (value as number) < min) throw new RangeError(`${who}: ${option} must be a whole number ≥ ${min}, got ${value}`);
+  return value as number;
+}
+
+/** The policy of `retries` (a count or RetryOptions), checked; errors name `who`. */
+export function retryPolicy(options: number | RetryOptions | undefined, who: string): RetryPolicy {
   const given = typeof options === 'number' ? { max: options } : (options ?? {});
   const policy = { max: 2, baseDelayMs: 250, maxDelayMs: 10_000, ...given };
   for (const [name, value] of Object.entries(policy)) {
-    if (!Number.isInteger(value) || value < 0) throw new RangeError(`retries.${name} must be a whole number ≥ 0, got ${value}`);
+    wholeNumber(value, 0, `retries.${name}`, who);
   }
   return policy;
 }
@@ -33,20 +40,4 @@ export function retryDelay(policy: RetryPolicy, attempt: number, retryAfter: str
   }
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return step / 2 + random() * (step / 2);
-}
-
-/** Waits `ms`, or rejects as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

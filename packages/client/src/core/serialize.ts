@@ -38,7 +38,7 @@ function append(name: string, value: unknown, shape: FormShape | undefined, emit
   } else if (typeof value === 'object') {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) {
-      throw new TypeError(`${name}: cannot send ${proto?.constructor?.name ?? 'this object'}; pass a string, number, boolean, plain object or array`);
+      throw new TypeError(`${name}: cannot send ${proto?.constructor?.name ?? 'this object'}`);
     }
     eachField(value, shape, emit, name);
   } else {

@@ -1,7 +1,7 @@
 // What both clients share: checked options, the transport, and the serializers that put the key
 // first.
 import { DEFAULT_BASE_URL } from '../generated/operations.js';
-import { retryPolicy, type RetryOptions } from './retry.js';
+import { retryPolicy, wholeNumber, type RetryOptions } from './retry.js';
 import { encodeFields, toFormData, type FormShape } from './serialize.js';
 import { createTransport, type Send } from './transport.js';
 
@@ -29,12 +29,18 @@ export interface Setup {
   serializeBody(body: Record<string, unknown>, shape: FormShape | undefined, multipart: boolean): string | FormData;
 }
 
+/**
+ * Node's own fetch (undici), slowed by an AbortSignal (see transport.ts); a guarded feature
+ * check, so it runs in browsers too.
+ */
+const isNodeFetch = () => typeof (globalThis as { process?: { versions?: { undici?: unknown } } }).process?.versions?.undici === 'string';
+
 export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 export function setUp(options: HostApiClientOptions, factory: string): Setup {
   const { apiKey, multipart = false, timeoutMs = 30_000 } = options ?? {};
   if (typeof apiKey !== 'string' || apiKey === '') throw new TypeError(`${factory}: \`apiKey\` must be a non-empty string`);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) throw new RangeError(`${factory}: \`timeoutMs\` must be a whole number > 0, got ${timeoutMs}`);
+  wholeNumber(timeoutMs, 1, 'timeoutMs', factory);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   if (!URL.canParse(baseUrl)) throw new TypeError(`${factory}: \`baseUrl\` is not a URL: ${baseUrl}`);
   const fetch = options.fetch ?? globalThis.fetch;
@@ -49,7 +55,7 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
     apiKey,
     baseUrl,
     multipart,
-    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries) }),
+    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries, factory), abortOnTimeout: !!options.fetch || !isNodeFetch() }),
     serializeQuery: (query) => encodeFields(fieldsOf(query)),
     serializeBody: (body, shape, asMultipart) => (asMultipart ? toFormData(fieldsOf(body), shape) : encodeFields(fieldsOf(body), shape)),
   };

@@ -1,19 +1,26 @@
 // Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
 /* eslint-disable */
 
-/** Method, path and, for POST, the order of form fields (see FormShape) of every operation. */
+/**
+ * Method, path, operation method (`call`, and `callAll` for the walk over every page of a
+ * paged list) and, for POST, the order of form fields (see FormShape) of every operation.
+ */
 export const OPERATIONS = {
   "listImages": {
     "method": "GET",
-    "path": "/1.5/server/list_images.json"
+    "path": "/1.5/server/list_images.json",
+    "call": "servers.listImages"
   },
   "listServers": {
     "method": "GET",
-    "path": "/1.3/server/list_servers.json"
+    "path": "/1.3/server/list_servers.json",
+    "call": "servers.list",
+    "callAll": "servers.listAll"
   },
   "upgradeServer": {
     "method": "POST",
     "path": "/1.2/server/upgrade.json",
+    "call": "servers.upgrade",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -28,6 +35,7 @@ export const OPERATIONS = {
   "upgradeServerPlan": {
     "method": "POST",
     "path": "/1.3/server/upgrade_plan.json",
+    "call": "servers.upgradePlan",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -37,19 +45,23 @@ export const OPERATIONS = {
   },
   "listIps": {
     "method": "GET",
-    "path": "/1.5/dns/list_ips.json"
+    "path": "/1.5/dns/list_ips.json",
+    "call": "dns.listIps"
   },
   "listDomainsUsingTemplate": {
     "method": "GET",
-    "path": "/1.5/dns/list_domains_using_template.json"
+    "path": "/1.5/dns/list_domains_using_template.json",
+    "call": "dns.listDomainsUsingTemplate"
   },
   "listDnsTemplates": {
     "method": "GET",
-    "path": "/1.5/dns/domain_templates/list_templates.json"
+    "path": "/1.5/dns/domain_templates/list_templates.json",
+    "call": "dns.listTemplates"
   },
   "updateSoa": {
     "method": "POST",
     "path": "/1.0/dns/update_soa.json",
+    "call": "dns.updateSoa",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -65,19 +77,23 @@ export const OPERATIONS = {
   },
   "getPricingTiers": {
     "method": "GET",
-    "path": "/1.2/srs/get_pricing_tiers.json"
+    "path": "/1.2/srs/get_pricing_tiers.json",
+    "call": "domains.getPricingTiers"
   },
   "getDomain": {
     "method": "GET",
-    "path": "/1.3/srs/get_domain.json"
+    "path": "/1.3/srs/get_domain.json",
+    "call": "domains.get"
   },
   "checkDomainAvailability": {
     "method": "GET",
-    "path": "/1.3/srs/domain_tlds_available.json"
+    "path": "/1.3/srs/domain_tlds_available.json",
+    "call": "domains.checkAvailability"
   },
   "createDomain": {
     "method": "POST",
     "path": "/1.2/srs/create_domain.json",
+    "call": "domains.create",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -101,6 +117,7 @@ export const OPERATIONS = {
   "cancelDomain": {
     "method": "POST",
     "path": "/1.0/srs/cancel_domain.json",
+    "call": "domains.cancel",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -110,6 +127,7 @@ export const OPERATIONS = {
   "updateDomainContact": {
     "method": "POST",
     "path": "/1.2/srs/update_contact.json",
+    "call": "domains.updateContact",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -148,15 +166,19 @@ export const OPERATIONS = {
   },
   "listSubAccounts": {
     "method": "GET",
-    "path": "/1.2/accounts/client/list_sub_accounts.json"
+    "path": "/1.2/accounts/client/list_sub_accounts.json",
+    "call": "accounts.listSubAccounts",
+    "callAll": "accounts.listAllSubAccounts"
   },
   "getSshKey": {
     "method": "GET",
-    "path": "/1.3/ssh/key/get.json"
+    "path": "/1.3/ssh/key/get.json",
+    "call": "sshKeys.get"
   },
   "addSshKey": {
     "method": "POST",
     "path": "/1.2/ssh/key/add.json",
+    "call": "sshKeys.add",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -169,11 +191,13 @@ export const OPERATIONS = {
   },
   "getDatabase": {
     "method": "GET",
-    "path": "/1.5/cloud/db/get.json"
+    "path": "/1.5/cloud/db/get.json",
+    "call": "cloud.getDatabase"
   },
   "backupStack": {
     "method": "POST",
     "path": "/1.2/cloud/stack/backup.json",
+    "call": "cloud.backupStack",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -188,6 +212,7 @@ export const OPERATIONS = {
   "copyStack": {
     "method": "POST",
     "path": "/1.1/cloud/stack/copy.json",
+    "call": "cloud.copyStack",
     "form": {
       "apikey": 0,
       "client_id": 0,
@@ -217,11 +242,13 @@ export const OPERATIONS = {
   },
   "getBandwidthUsageByDay": {
     "method": "GET",
-    "path": "/1.5/bandwidth/get_usage_by_day.json"
+    "path": "/1.5/bandwidth/get_usage_by_day.json",
+    "call": "bandwidth.getUsageByDay"
   },
   "listMailDomains": {
     "method": "GET",
-    "path": "/1.3/mail/list_domains.json"
+    "path": "/1.3/mail/list_domains.json",
+    "call": "mail.listDomains"
   }
 } as const;
 
@@ -280,7 +307,10 @@ export const PAGED_METHODS = {
 /** The first server of the description. */
 export const DEFAULT_BASE_URL = "https://api.hostapi.example";
 
-/** What the service answers when a key exceeds its rate limit (HTTP 500). */
-export const RATE_LIMIT_MESSAGES = [
-  "You have exceeded the number of requests per second for this key. Please try again soon."
-] as const;
+/**
+ * How the service's rate-limit messages (HTTP 500) begin, lower-cased: their first sentence, so
+ * that a reworded ending still matches.
+ */
+export const RATE_LIMIT_OPENINGS = [
+  "you have exceeded the number of requests per second for this key"
+];

@@ -1,5 +1,5 @@
-// Starts the mock in this process (Prism with request and response validation, security
-// checks and `errors` on) and hands its URL to every test file as inject('mockUrl').
+// Starts the mock in this process, strict (every departure from the description refused), with
+// request and answer validation, and hands its URL to every test file as inject('mockUrl').
 import { startMock } from '@hostapi/mock';
 import type { TestProject } from 'vitest/node';
 
@@ -10,7 +10,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const mock = await startMock();
+  const mock = await startMock({ strict: true });
   project.provide('mockUrl', mock.url);
   return () => mock.close();
 }

@@ -733,8 +733,9 @@ export interface components {
             primary_ips: components["schemas"]["PrimaryIp"][];
         };
         /** @description One page of servers (`list_servers`). */
-        ServerPage: components["schemas"]["PagedList"] & {
-            data?: components["schemas"]["Server"][];
+        ServerPage: Omit<components["schemas"]["PagedList"], "data"> & {
+            /** @description The servers on this page. */
+            data: components["schemas"]["Server"][];
         };
         /**
          * @description Your API key. On POST it is a form field and must be the first field of the body. Never log it or put it in a shared document.
@@ -1096,8 +1097,9 @@ export interface components {
             account_type: string;
         };
         /** @description One page of sub-accounts (`list_sub_accounts`). */
-        SubAccountPage: components["schemas"]["PagedList"] & {
-            data?: components["schemas"]["SubAccount"][];
+        SubAccountPage: Omit<components["schemas"]["PagedList"], "data"> & {
+            /** @description The sub-accounts on this page. */
+            data: components["schemas"]["SubAccount"][];
         };
         /** @description A user that an SSH key is installed for. */
         SshKeyUser: {
@@ -1876,11 +1878,8 @@ export interface operations {
                          * @example 3310
                          */
                         BillingContact?: number;
-                        /**
-                         * @description Privacy protection, `"1"` yes or `"0"` no.
-                         * @enum {string}
-                         */
-                        protect?: "0" | "1";
+                        /** @description Privacy protection, `1` yes or `0` no. */
+                        protect?: components["schemas"]["Switch"];
                         /**
                          * @description Australian business number type (`.au` only).
                          * @example ABN
@@ -1946,11 +1945,8 @@ export interface operations {
                          * @example 3310
                          */
                         BillingContact?: number;
-                        /**
-                         * @description Privacy protection, `"1"` yes or `"0"` no.
-                         * @enum {string}
-                         */
-                        protect?: "0" | "1";
+                        /** @description Privacy protection, `1` yes or `0` no. */
+                        protect?: components["schemas"]["Switch"];
                         /**
                          * @description Australian business number type (`.au` only).
                          * @example ABN
@@ -2060,31 +2056,61 @@ export interface operations {
                     contact_id: number;
                     /** @description The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
                     params?: {
-                        /** @example Aroha Ngata */
+                        /**
+                         * @description Full name of the contact.
+                         * @example Aroha Ngata
+                         */
                         Name?: string;
-                        /** @example hostmaster@example.co.nz */
+                        /**
+                         * @description Email address of the contact.
+                         * @example hostmaster@example.co.nz
+                         */
                         Email?: string;
-                        /** @example Harbour Trading Ltd */
+                        /**
+                         * @description Organisation the contact belongs to.
+                         * @example Harbour Trading Ltd
+                         */
                         Organization?: string;
-                        /** @example 12 Quay Street */
+                        /**
+                         * @description First line of the postal address.
+                         * @example 12 Quay Street
+                         */
                         PostalAddress?: string;
-                        /** @example Level 3 */
+                        /**
+                         * @description Second line of the postal address.
+                         * @example Level 3
+                         */
                         PostalAddress2?: string;
-                        /** @example Auckland Central */
+                        /**
+                         * @description Suburb of the postal address.
+                         * @example Auckland Central
+                         */
                         Suburb?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description City of the postal address.
+                         * @example Auckland
+                         */
                         City?: string;
                         /**
                          * @description Two-letter country code.
                          * @example NZ
                          */
                         Country?: string;
-                        /** @example 1010 */
+                        /**
+                         * @description Postcode of the postal address.
+                         * @example 1010
+                         */
                         PostCode?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description Province, state or region of the postal address.
+                         * @example Auckland
+                         */
                         Province?: string;
+                        /** @description Phone number, in parts. */
                         Phone?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Fax number, in parts. */
                         Fax?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Mobile number, in parts. */
                         Mobile?: components["schemas"]["PhoneNumberInput"];
                     };
                 };
@@ -2098,31 +2124,61 @@ export interface operations {
                     contact_id: number;
                     /** @description The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
                     params?: {
-                        /** @example Aroha Ngata */
+                        /**
+                         * @description Full name of the contact.
+                         * @example Aroha Ngata
+                         */
                         Name?: string;
-                        /** @example hostmaster@example.co.nz */
+                        /**
+                         * @description Email address of the contact.
+                         * @example hostmaster@example.co.nz
+                         */
                         Email?: string;
-                        /** @example Harbour Trading Ltd */
+                        /**
+                         * @description Organisation the contact belongs to.
+                         * @example Harbour Trading Ltd
+                         */
                         Organization?: string;
-                        /** @example 12 Quay Street */
+                        /**
+                         * @description First line of the postal address.
+                         * @example 12 Quay Street
+                         */
                         PostalAddress?: string;
-                        /** @example Level 3 */
+                        /**
+                         * @description Second line of the postal address.
+                         * @example Level 3
+                         */
                         PostalAddress2?: string;
-                        /** @example Auckland Central */
+                        /**
+                         * @description Suburb of the postal address.
+                         * @example Auckland Central
+                         */
                         Suburb?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description City of the postal address.
+                         * @example Auckland
+                         */
                         City?: string;
                         /**
                          * @description Two-letter country code.
                          * @example NZ
                          */
                         Country?: string;
-                        /** @example 1010 */
+                        /**
+                         * @description Postcode of the postal address.
+                         * @example 1010
+                         */
                         PostCode?: string;
-                        /** @example Auckland */
+                        /**
+                         * @description Province, state or region of the postal address.
+                         * @example Auckland
+                         */
                         Province?: string;
+                        /** @description Phone number, in parts. */
                         Phone?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Fax number, in parts. */
                         Fax?: components["schemas"]["PhoneNumberInput"];
+                        /** @description Mobile number, in parts. */
                         Mobile?: components["schemas"]["PhoneNumberInput"];
                     };
                 };
@@ -2228,11 +2284,8 @@ export interface operations {
                     content: string;
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
-                        /**
-                         * @description `"1"` to let the key access custom images, `"0"` not to.
-                         * @enum {string}
-                         */
-                        custom_image_access?: "0" | "1";
+                        /** @description `1` to let the key access custom images, `0` not to. */
+                        custom_image_access?: components["schemas"]["Switch"];
                     };
                 };
                 "multipart/form-data": {
@@ -2250,11 +2303,8 @@ export interface operations {
                     content: string;
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
-                        /**
-                         * @description `"1"` to let the key access custom images, `"0"` not to.
-                         * @enum {string}
-                         */
-                        custom_image_access?: "0" | "1";
+                        /** @description `1` to let the key access custom images, `0` not to. */
+                        custom_image_access?: components["schemas"]["Switch"];
                     };
                 };
             };

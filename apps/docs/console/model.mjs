@@ -1,0 +1,80 @@
+// The console's model of every operation (see src/model.ts for its shape), derived from the
+// bundled description at build time: the console carries no fact about the API of its own.
+import { deref, exampleInput, operationRoute, operationsOf, propertiesOf, requiredOf, responseExamples } from '@hostapi/spec/document';
+
+/** The mock's default address (`pnpm --filter @hostapi/mock start`): the console's default server. */
+export const MOCK_URL = 'http://127.0.0.1:4010';
+
+/** @returns {import('./src/model.ts').ConsoleModel} */
+export function consoleModel(doc) {
+  const servers = [{ url: MOCK_URL, description: 'Local mock' }, ...doc.servers.map(({ url, description }) => ({ url, description: plain(description ?? '') }))];
+  return {
+    servers: servers.filter((server, i) => servers.findIndex((s) => s.url === server.url) === i),
+    operations: operationsOf(doc).map(({ path, method, op }) => ({
+      id: op.operationId,
+      summary: op.summary,
+      tag: op.tags[0],
+      route: operationRoute(op.tags[0], op.operationId),
+      method: method.toUpperCase(),
+      path,
+      fields: method === 'get' ? queryFields(doc, op) : formFields(doc, op),
+      example: exampleInput(doc, op, method),
+      responses: Object.keys(op.responses).flatMap((code) =>
+        Object.entries(deref(doc, op.responses[code]).content?.['application/json']?.examples ?? {}).map(([name, example]) => ({
+          status: Number(code), name, summary: plain(deref(doc, example).summary ?? name),
+        })),
+      ),
+    })),
+  };
+}
+
+function queryFields(doc, op) {
+  return (op.parameters ?? [])
+    .map((p) => deref(doc, p))
+    .filter((p) => p.in === 'query')
+    .map((p) => field(doc, p.name, p.schema, p.required, p.description));
+}
+
+function formFields(doc, op) {
+  const { schema } = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
+  return objectFields(doc, schema).filter((f) => f.name !== 'apikey');
+}
+
+function objectFields(doc, schema) {
+  const required = new Set(requiredOf(doc, schema));
+  return Object.entries(propertiesOf(doc, schema)).map(([name, property]) => field(doc, name, property, required.has(name)));
+}
+
+function field(doc, name, node, required, description) {
+  const schema = deref(doc, node);
+  const base = { name, ...(required && { required: true }), ...hint(description ?? schema.description) };
+  const type = [schema.type].flat().find((t) => t !== 'null');
+  if (type === 'array') {
+    return { ...base, kind: 'list', item: field(doc, '', schema.items), ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true }) };
+  }
+  if (type === 'object' && !schema.properties && !schema.allOf && schema.additionalProperties) {
+    return { ...base, kind: 'map', value: field(doc, '', schema.additionalProperties) };
+  }
+  if (type === 'object') return { ...base, kind: 'object', fields: objectFields(doc, schema) };
+  if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`console: no input for ${name} of type ${type}`);
+  const example = schema.examples?.[0] ?? schema.example;
+  return {
+    ...base,
+    kind: 'value',
+    type,
+    ...(schema.enum && { enum: schema.enum }),
+    ...(example !== undefined && { example }),
+    ...(schema.pattern && { pattern: schema.pattern }),
+    ...(schema.minimum !== undefined && { minimum: schema.minimum }),
+  };
+}
+
+/** The first sentence of a description, as plain text. */
+function hint(description) {
+  if (!description) return {};
+  const sentence = plain(description).split(/(?<=\.)\s/)[0];
+  return { description: sentence };
+}
+
+/** Markdown's backticks and emphasis out, whitespace collapsed. */
+const plain = (text) => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();

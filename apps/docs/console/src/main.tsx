@@ -1,0 +1,23 @@
+// Mounts the console beside Redoc: in a shadow root of its own, so that neither page's styles
+// reach the other, outside Redoc's #redoc element, so that Redoc's rendering is left alone.
+import { render } from 'preact';
+import model from 'hostapi-console:model';
+import { Console } from './app.js';
+import styles from './styles.css';
+
+const host = document.createElement('div');
+host.id = 'hostapi-console';
+document.body.append(host);
+const root = host.attachShadow({ mode: 'open' });
+const style = document.createElement('style');
+style.textContent = styles;
+root.append(style);
+
+// Follow Redoc's light and dark modes (a class on <html>).
+const theme = () => host.setAttribute('data-theme', document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+theme();
+new MutationObserver(theme).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+
+const container = document.createElement('div');
+root.append(container);
+render(<Console model={model} />, container);

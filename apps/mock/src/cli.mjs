@@ -1,0 +1,114 @@
+// The command line, read once: `hostapi-mock [proxy] [options]` → the options of startMock().
+import { isAbsolute, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage:
+  hostapi-mock [options]                      the mock: answers from the description's examples
+  hostapi-mock proxy --upstream <url> [options]   forwards to <url>, logs what breaks the description
+
+Options:
+  --host <address>   address to listen on (default: $HOST or 127.0.0.1)
+  --port <number>    port to listen on, 0 for any free one (default: $PORT or 4010)
+  --dynamic          answer with data generated from the schemas instead of the examples
+  --seed <number>    seed of the generated data, so that runs repeat (default: 1; with --dynamic)
+  --sandbox          answer from data, remembering writes per API key
+  --fixture <file>   the sandbox's data (YAML or JSON; with --sandbox)
+  --rate-limit <n>   with --sandbox: beyond n requests per second per key, the service's
+                     rate-limit answer (HTTP 500)
+  --latency <ms>     with --sandbox: delay every answer
+  --strict           refuse every departure from the description (contract testing); by default
+                     the mock accepts what the live service accepts and names each departure in
+                     the sl-violations header
+  --no-cors          no CORS headers (by default any origin may call it from a browser)
+  --verbose          log every request, its departures and violations (the key masked)
+  --upstream <url>   proxy only: the server to forward to
+  -h, --help         this text
+
+With pnpm, pass options after --: pnpm --filter @hostapi/mock start -- --port 4020`;
+
+const OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  dynamic: { type: 'boolean' },
+  seed: { type: 'string' },
+  sandbox: { type: 'boolean' },
+  fixture: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  latency: { type: 'string' },
+  strict: { type: 'boolean' },
+  cors: { type: 'boolean', default: true },
+  verbose: { type: 'boolean' },
+  upstream: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export class UsageError extends Error {}
+
+/**
+ * The arguments (without node and the script) as `{ help }` or `{ command, options }`, where
+ * options are startMock()'s. Throws a UsageError naming what is wrong.
+ */
+export function parseCli(argv, env = process.env) {
+  // pnpm 12 forwards the `--` of `pnpm start -- --port 1`; it marks nothing here.
+  const args = [...argv];
+  const dashes = args.indexOf('--');
+  if (dashes >= 0) args.splice(dashes, 1);
+
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, allowNegative: true, strict: true });
+  } catch (error) {
+    const name = /'([^']+)'/.exec(error.message)?.[1];
+    if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Unknown option: ${name}`);
+    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${name?.split(' ')[0] ?? 'An option'} needs a value`);
+    throw new UsageError(error.message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { help: true };
+
+  const command = positionals[0] ?? 'mock';
+  if (!['mock', 'proxy'].includes(command) || positionals.length > 1) throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  const host = values.host ?? (env.HOST || '127.0.0.1');
+  const portText = values.port ?? (env.PORT || '4010');
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a port number (0 picks a free one), got ${portText}`);
+
+  const options = { host, port, cors: values.cors, strict: Boolean(values.strict), verbose: Boolean(values.verbose) };
+  if (command === 'proxy') {
+    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
+    if (!values.upstream) throw new UsageError('proxy needs --upstream <url>');
+    if (!URL.canParse(values.upstream) || !/^https?:$/.test(new URL(values.upstream).protocol)) throw new UsageError(`--upstream must be an http(s) URL, got ${values.upstream}`);
+    return { command, options: { ...options, upstream: values.upstream } };
+  }
+  if (values.upstream !== undefined) throw new UsageError('--upstream is an option of proxy: hostapi-mock proxy --upstream <url>');
+  if (values.dynamic && values.sandbox) throw new UsageError('--dynamic and --sandbox are two modes: choose one');
+  if (values.seed !== undefined && !values.dynamic) throw new UsageError('--seed goes with --dynamic');
+  if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
+  for (const name of ['fixture', 'rate-limit', 'latency']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
+  for (const name of ['rate-limit', 'latency']) {
+    if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
+  }
+  if (values.dynamic) Object.assign(options, { dynamic: true, seed: Number(values.seed ?? 1) });
+  if (values.sandbox) {
+    options.sandbox = true;
+    // A path as typed where the command was typed (pnpm runs scripts in the package's folder).
+    if (values.fixture !== undefined) options.fixture = isAbsolute(values.fixture) ? values.fixture : resolve(env.INIT_CWD ?? process.cwd(), values.fixture);
+    if (values['rate-limit'] !== undefined) options.rateLimit = Number(values['rate-limit']);
+    if (values.latency !== undefined) options.latencyMs = Number(values.latency);
+  }
+  return { command, options };
+}
+
+/** What the mock says once it listens. */
+export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, strict }) {
+  if (upstream) return `validating proxy to ${upstream}`;
+  const traits = [
+    dynamic && `dynamic, seed ${seed}`,
+    // The sandbox's data and faults, so that a tester sees what is running.
+    sandbox && `sandbox${fixture ? ` of ${fixture}` : ''}`,
+    rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
+    latencyMs && `latency ${latencyMs} ms`,
+    strict && 'strict',
+  ].filter(Boolean);
+  return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
+}

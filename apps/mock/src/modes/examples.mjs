@@ -1,0 +1,42 @@
+// The examples mode: every answer is one of the description's named examples. `Prefer` picks
+// which: `code=<status>` a response, `example=<name>` an example (looked for in the 2xx
+// responses first, then in the others, so `example=rateLimited` alone finds the HTTP 500 one).
+import { unknownPreference } from '../problems.mjs';
+
+/** An answerer (see modes/index.mjs) serving the examples of the description. */
+export function createExamples() {
+  return {
+    name: 'examples',
+    answer: ({ operation, prefer }) => exampleAnswer(operation, prefer),
+  };
+}
+
+/** `{ status, body }`: the example `prefer` asks for, or the first example of the first 2xx. */
+export function exampleAnswer(operation, prefer = {}) {
+  const { code, name, body } = pickExample(operation, prefer);
+  return { status: Number(code), body, example: name };
+}
+
+export function pickExample(operation, { code, example } = {}) {
+  const codes = Object.keys(operation.responses).sort((a, b) => rank(a) - rank(b));
+  const list = (c) => Object.entries(operation.responses[c].examples);
+  if (code !== undefined && !operation.responses[code]) {
+    throw unknownPreference(`Prefer: code=${code}: ${operation.id} has no ${code} response; it has ${codes.join(', ')}.`);
+  }
+  const candidates = code !== undefined ? [code] : codes;
+  if (example !== undefined) {
+    for (const c of candidates) {
+      const found = list(c).find(([name]) => name === example);
+      if (found) return { code: c, name: found[0], body: found[1] };
+    }
+    const names = candidates.flatMap((c) => list(c).map(([name]) => `${name} (${c})`));
+    throw unknownPreference(`Prefer: example=${example}: ${operation.id} has no such example${code ? ` in its ${code} response` : ''}; it has ${names.join(', ')}.`);
+  }
+  const c = candidates.find((k) => list(k).length);
+  if (!c) throw unknownPreference(`${operation.id} has no example${code ? ` for ${code}` : ''} to answer with.`);
+  const [name, body] = list(c)[0];
+  return { code: c, name, body };
+}
+
+/** 2xx first, in numeric order, then the rest. */
+const rank = (code) => (code.startsWith('2') ? 0 : 1000) + Number(code.replace(/\D/g, '') || 999);

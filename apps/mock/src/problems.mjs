@@ -1,0 +1,62 @@
+// The mock's own answers (RFC 7807 `application/problem+json`), as opposed to the API's: a
+// request the mock refuses, or an answer it cannot give. Where Prism has the same refusal, the
+// type and title are Prism's, so that suites written against `prism mock` keep matching.
+
+const PRISM = 'https://stoplight.io/prism/errors#';
+
+export class Problem extends Error {
+  constructor(status, type, title, detail, { validation, headers } = {}) {
+    super(detail);
+    Object.assign(this, { status, type, title, detail, validation, headers });
+  }
+
+  /** The answer: `{ status, headers, body }` with the problem document as body. */
+  toAnswer() {
+    const { type, title, status, detail, validation } = this;
+    return {
+      status,
+      headers: { 'content-type': 'application/problem+json', ...this.headers },
+      body: { type, title, status, detail, ...(validation ? { validation } : {}) },
+    };
+  }
+}
+
+const own = (name) => `urn:hostapi:mock:${name}`;
+
+export const noPath = (path) =>
+  new Problem(404, `${PRISM}NO_PATH_MATCHED_ERROR`, 'Route not resolved, no path matched', `The route ${path} hasn't been found in the specification file`);
+
+export const noMethod = (path, method, allowed) =>
+  new Problem(405, `${PRISM}NO_METHOD_MATCHED_ERROR`, 'Route resolved, but no method matched',
+    `The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`, { headers: { allow: allowed.join(', ') } });
+
+export const versionNotListed = (path, listed) =>
+  new Problem(404, `${PRISM}NO_PATH_MATCHED_ERROR`, 'Route not resolved, no path matched',
+    `The route ${path} hasn't been found in the specification file: the description lists this operation as ${listed} (--strict; without it, any version segment from 1.0 to 1.5 is served)`);
+
+export const unauthorized = () =>
+  new Problem(401, `${PRISM}UNAUTHORIZED`, 'Invalid security scheme used',
+    'Your request does not fullfil the security requirements: the apikey query parameter is missing or empty.');
+
+export const invalidRequest = (validation) =>
+  new Problem(422, `${PRISM}UNPROCESSABLE_ENTITY`, 'Invalid request', 'Your request is not valid: each entry of `validation` names a field and what is wrong with it.', { validation });
+
+export const invalidContentType = (supported) =>
+  new Problem(415, `${PRISM}INVALID_CONTENT_TYPE`, 'Invalid content type', `Supported content types: ${supported.join(',')}`);
+
+export const unreadableBody = (reason) =>
+  new Problem(422, own('unreadable-body'), 'Invalid request', `The form body cannot be read: ${reason}`);
+
+export const bodyTooLarge = (limit) =>
+  new Problem(413, own('request-body-too-large'), 'Request body too large', `The body exceeds the mock's limit of ${limit} bytes.`);
+
+export const unknownPreference = (detail) =>
+  new Problem(422, own('unknown-preference'), 'Cannot answer as preferred', detail);
+
+export const invalidAnswer = (validation) =>
+  new Problem(500, `${PRISM}VIOLATIONS`, 'Request/Response not valid',
+    'The answer does not match the description, so the mock answers this error instead (each entry of `validation` names a field).', { validation });
+
+export const upstreamFailed = (detail) => new Problem(502, own('upstream-failed'), 'Upstream not reachable', detail);
+
+export const mockFailure = (detail) => new Problem(500, own('mock-failure'), 'Mock failure', detail);

@@ -1,0 +1,113 @@
+// srs/get_pricing_tiers, srs/get_domain, srs/domain_tlds_available, srs/create_domain,
+// srs/cancel_domain, srs/update_contact.
+import { contactCounts, PHONE_KINDS, phoneText, timestamp } from '../records.mjs';
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const DOMAIN_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})+$`);
+const NEVER = '0000-00-00 00:00:00';
+const DAY_MS = 86_400_000;
+
+/** The fields of a contact that srs/update_contact changes (`params[<field>]`), besides the numbers. */
+const CONTACT_FIELDS = ['Name', 'Email', 'Organization', 'PostalAddress', 'PostalAddress2', 'Suburb', 'City', 'Country', 'PostCode', 'Province'];
+const PHONE_PARTS = ['Country', 'Area', 'Local', 'Extension'];
+
+export function getPricingTiers(_fields, { state, reply }) {
+  return reply.ok(state.read('pricing_tiers'));
+}
+
+export function getDomain({ domain }, { state, reply }) {
+  const name = domain.trim().toLowerCase();
+  if (!DOMAIN_NAME.test(name)) return reply.fail('invalidDomain');
+  const record = state.read('registered_domains').find((d) => d.Domain.toLowerCase() === name);
+  return record ? reply.ok(record) : reply.fail('domainNotFound');
+}
+
+export function checkDomainAvailability({ domain, additional_tlds: additional = [] }, { state, reply }) {
+  const parsed = registrable(domain, state, reply);
+  if (parsed.refusal) return parsed.refusal;
+  const other = [];
+  for (const tld of Object.values(additional)) {
+    const extension = tld.trim().replace(/^\./, '').toLowerCase();
+    if (!state.read('tlds').includes(extension)) return unsupported(reply, extension);
+    const candidate = `${parsed.name}.${extension}`;
+    other.push({ domain: candidate, available: !isTaken(state, candidate) });
+  }
+  const taken = isTaken(state, parsed.domain);
+  // `suggest` is accepted; the sandbox has no suggestions to make.
+  return reply.ok({ domain: parsed.domain, available: !taken, reason: taken ? 'Active' : '', other });
+}
+
+export function createDomain({ domain, term, registrant_contact: registrantId, params = {} }, { state, reply, now }) {
+  const parsed = registrable(domain, state, reply);
+  if (parsed.refusal) return parsed.refusal;
+  if (isTaken(state, parsed.domain)) return reply.fail('domainTaken');
+  const contacts = state.read('contacts');
+  const contact = (id) => contacts.find((c) => Number(c.ContactID) === Number(id));
+  const roles = [registrantId, params.AdminContact, params.TechContact, params.BillingContact].filter((id) => id !== undefined);
+  if (!roles.every(contact)) return reply.fail('contactNotFound');
+  const registrant = contact(registrantId);
+  const billedUntil = new Date(now);
+  billedUntil.setUTCMonth(billedUntil.getUTCMonth() + Number(term));
+  state.write('registered_domains').push({
+    ClientID: registrant.ClientID,
+    Domain: parsed.domain,
+    State: 'Active',
+    RState: 'Active',
+    RegistrantName: registrant.RegistrantName || registrant.Organization || registrant.Name,
+    DateRegistered: timestamp(now),
+    DateModified: timestamp(now),
+    DateBilledUntil: timestamp(billedUntil),
+    DateCancelled: NEVER,
+    DateLocked: NEVER,
+    DateRenewed: NEVER,
+    autorenew_term: String(Number(term)),
+    autorenew_days_remaining: String(Math.round((billedUntil - now) / DAY_MS)),
+    RegistrantContactID: registrant.ContactID,
+    AdminContactID: contact(params.AdminContact ?? registrantId).ContactID,
+    TechnicalContactID: contact(params.TechContact ?? registrantId).ContactID,
+    Locked: '0',
+    Pending: '0',
+    TransferStatus: '',
+    TransferID: '',
+  });
+  return reply.ok({ job_id: state.next('job_id') });
+}
+
+export function cancelDomain({ domain }, { state, reply }) {
+  const name = domain.trim().toLowerCase();
+  const index = state.read('registered_domains').findIndex((d) => d.Domain.toLowerCase() === name);
+  if (index < 0) return reply.fail('domainNotFound');
+  state.write('registered_domains').splice(index, 1);
+  return reply.ok({ job_id: state.next('job_id') });
+}
+
+export function updateDomainContact({ contact_id: contactId, params = {} }, { state, reply, now }) {
+  const index = state.read('contacts').findIndex((c) => Number(c.ContactID) === Number(contactId));
+  if (index < 0) return reply.fail('contactNotFound');
+  const changes = {};
+  for (const field of CONTACT_FIELDS) if (typeof params[field] === 'string') changes[field] = params[field];
+  for (const kind of PHONE_KINDS) {
+    for (const part of PHONE_PARTS) if (typeof params[kind]?.[part] === 'string') changes[`${kind}${part}`] = params[kind][part];
+  }
+  const contact = Object.assign(state.write('contacts')[index], changes, { date_updated: timestamp(now) });
+  for (const kind of PHONE_KINDS) contact[kind] = phoneText(contact, kind);
+  return reply.ok({ ...contact, ...contactCounts(contact.ContactID, state.read('registered_domains')) });
+}
+
+/** `{ domain, name, extension }` of a name one label under an offered extension, or the refusal. */
+function registrable(domain, state, reply) {
+  const name = domain.trim().toLowerCase();
+  if (!DOMAIN_NAME.test(name)) return { refusal: reply.fail('invalidDomain') };
+  const labels = name.split('.');
+  const tlds = state.read('tlds');
+  const at = labels.findIndex((_, i) => i > 0 && tlds.includes(labels.slice(i).join('.')));
+  if (at < 0) return { refusal: unsupported(reply, labels.slice(1).join('.')) };
+  // shop.example.co.nz is a name under a domain, not one to register.
+  if (at > 1) return { refusal: reply.fail('invalidDomain') };
+  return { domain: name, name: labels[0], extension: labels.slice(1).join('.') };
+}
+
+const isTaken = (state, domain) => state.read('registered_domains').some((d) => d.Domain.toLowerCase() === domain) || state.read('unavailable_domains').includes(domain);
+
+/** The documented unsupportedTld failure; its example names an extension, the answer the one asked for. */
+const unsupported = (reply, extension) => reply.fail('unsupportedTld', (example) => ({ ...example, msg: example.msg.replace(/\.[a-z0-9.-]+(?= is not supported)/i, `.${extension}`) }));

@@ -1,0 +1,35 @@
+export declare const BUILT_IN_FIXTURE: string;
+
+export declare class FixtureError extends Error {
+  /** Each problem, as `<record>: field <field> <what is wrong>`. */
+  problems: string[];
+}
+
+/** A field value as the front reads it: strings at the leaves, lists as arrays. */
+export type Fields = { [name: string]: string | Fields | Array<string | Fields> };
+
+export interface SandboxAnswer {
+  status: number;
+  /** A JSON value; the mock serializes it. */
+  body: unknown;
+}
+
+export interface SandboxOptions {
+  /** The description the mock serves: an object, or the path of its JSON. */
+  document: Record<string, unknown> | string;
+  /** The path of a YAML or JSON fixture, a fixture object, or (default) the built-in one. */
+  fixture?: string | Record<string, unknown>;
+  /** Requests per second allowed per API key; beyond, the service's rate-limit answer (HTTP 500). */
+  rateLimit?: number;
+  /** Delay of every answer, in ms. */
+  latencyMs?: number;
+}
+
+export interface Sandbox {
+  /** `prefer`: the request's Prefer header as `{ name: value }` (names lower-cased). */
+  answer(request: { operationId: string; apiKey: string; fields?: Fields; prefer?: Record<string, string> }): Promise<SandboxAnswer>;
+  /** Restores one key's state, or every key's. */
+  reset(apiKey?: string): void;
+}
+
+export declare function createSandbox(options: SandboxOptions): Promise<Sandbox>;

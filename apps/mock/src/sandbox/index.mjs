@@ -1,0 +1,81 @@
+// The sandbox: a mode of the mock that answers from data and remembers writes, per API key.
+// The front reads and validates each request as in every mode, then asks `answer()`; what it
+// answers passes the same response validation as the other modes' answers.
+import { readApi } from '../api.mjs';
+import { exampleAnswer } from '../modes/examples.mjs';
+import { loadFixture, readFixture } from './fixture.mjs';
+import * as accounts from './handlers/accounts.mjs';
+import * as bandwidth from './handlers/bandwidth.mjs';
+import * as cloud from './handlers/cloud.mjs';
+import * as dns from './handlers/dns.mjs';
+import * as domains from './handlers/domains.mjs';
+import * as mail from './handlers/mail.mjs';
+import * as servers from './handlers/servers.mjs';
+import * as ssh from './handlers/ssh.mjs';
+import { faultPreferences } from './prefer.mjs';
+import { createRateLimiter } from './rate-limit.mjs';
+import { createReadCache } from './read-cache.mjs';
+import { createReplies } from './replies.mjs';
+import { createStore } from './store.mjs';
+
+export { BUILT_IN_FIXTURE, FixtureError } from './fixture.mjs';
+
+/** Every handler, by operationId. */
+const HANDLERS = Object.assign(Object.create(null), servers, dns, domains, accounts, ssh, cloud, bandwidth, mail);
+
+/**
+ * `document`: the description the mock serves (an object, or the path of its JSON).
+ * `fixture`: the path of a YAML or JSON fixture, a fixture object, or the built-in one.
+ * `rateLimit`: requests per second allowed per key (none by default); `latencyMs`: delay of
+ * every answer. Resolves to `{ answer, reset }`.
+ */
+export async function createSandbox({ document, fixture, rateLimit, latencyMs = 0 } = {}) {
+  if (!(typeof document === 'string' || document?.paths)) throw new TypeError('createSandbox needs the description (document) as an object or the path of its JSON');
+  const api = readApi(document);
+  for (const [name, value] of [['rateLimit', rateLimit], ['latencyMs', latencyMs]]) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0)) throw new TypeError(`createSandbox: ${name} must be a whole number ≥ 0, got ${value}`);
+  }
+  const unhandled = api.operations.filter((operation) => !HANDLERS[operation.id]);
+  if (unhandled.length) throw new Error(`The sandbox has no handler for ${unhandled.map((operation) => operation.id).join(', ')}`);
+
+  const base = loadFixture(api.document, readFixture(fixture));
+  const store = createStore(base);
+  const limiter = createRateLimiter();
+  const replies = createReplies(api);
+  const reads = createReadCache();
+
+  return {
+    /**
+     * The answer to a request the front has read and validated: `fields` is its query and form
+     * fields as one nested object (strings at the leaves, lists as arrays, no `apikey`),
+     * `prefer` its `Prefer` header as `{ name: value }`. Resolves to `{ status, body }` (body: a JSON value);
+     * throws a Problem (a 422) for a Prefer it cannot satisfy.
+     */
+    async answer({ operationId, apiKey, fields = {}, prefer = {} }) {
+      const started = performance.now();
+      const operation = api.byId.get(operationId);
+      if (!operation) throw new Error(`The sandbox has no operation ${operationId}`);
+      const faults = faultPreferences(prefer);
+      const reply = replies(operation, started);
+      const key = String(apiKey ?? '');
+      let result;
+      if (limiter.refuses(key, faults.rateLimit ?? rateLimit)) result = reply.rateLimited();
+      else if (prefer.code !== undefined || prefer.example !== undefined) result = exampleAnswer(operation, prefer);
+      else if (fields.client_id !== undefined && Number(fields.client_id) !== Number(base.client_id)) result = reply.fail('clientNotFound');
+      else {
+        const state = store.of(key);
+        const handle = () => HANDLERS[operationId](fields, { state, reply, now: new Date() });
+        result = operation.method === 'GET' ? reads.answer(`${key}\0${operationId}\0${JSON.stringify(fields)}`, state, handle) : handle();
+      }
+      // The work is done before the delay, as a slow service may have done it before a client gives up.
+      const delay = faults.latencyMs ?? latencyMs;
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      return result;
+    },
+    /** Restores one key's state (and forgets its requests per second), or every key's. */
+    reset(apiKey) {
+      store.reset(apiKey);
+      limiter.reset(apiKey);
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// Requests per second per API key, over a sliding second: the service's own rate limit, which a
+// tester switches on with --rate-limit <n> or `Prefer: rate-limit=<n>`. Refused requests are not
+// counted, as the service rejects them before they run.
+
+const WINDOW_MS = 1000;
+/** Highest limit that is enforced; a higher one lets every request through. */
+export const MAX_RATE_LIMIT = 1000;
+
+export function createRateLimiter() {
+  // API key → the times (ms) of its last MAX_RATE_LIMIT allowed requests, in a ring that grows
+  // to that size as the key sends them, and `count`, how many it has sent.
+  const rings = new Map();
+  return {
+    /** Whether this request goes over `limit` (none: never); an allowed one is counted. */
+    refuses(apiKey, limit, now = performance.now()) {
+      let ring = rings.get(apiKey);
+      if (!ring) rings.set(apiKey, (ring = { times: [], count: 0 }));
+      if (limit === 0) return true;
+      // Over the limit when the limit-th most recent allowed request is less than a second old.
+      if (limit !== undefined && limit <= MAX_RATE_LIMIT && ring.count >= limit && now - ring.times[(ring.count - limit) % MAX_RATE_LIMIT] < WINDOW_MS) return true;
+      ring.times[ring.count++ % MAX_RATE_LIMIT] = now;
+      return false;
+    },
+    reset(apiKey) {
+      if (apiKey === undefined) rings.clear();
+      else rings.delete(apiKey);
+    },
+  };
+}

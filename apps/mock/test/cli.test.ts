@@ -1,0 +1,83 @@
+// The command line takes what people type: the `--` pnpm 12 forwards, --help, and clear
+// refusals (exit 2, the problem named, then the usage) for anything it cannot take.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli, startCli } from './helpers.js';
+
+describe('hostapi-mock', () => {
+  it('--help (and -h) prints the usage and exits 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const { code, stdout } = await runCli([flag]);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Usage:\n {2}hostapi-mock \[options\]/);
+      expect(stdout).toContain('--strict');
+      expect(stdout).toContain('--no-cors');
+    }
+  });
+
+  it('ignores the `--` pnpm forwards, before the options or after the command', async () => {
+    const mock = await startCli(['--', '--dynamic', '--seed', '7']);
+    expect(mock.output()).toMatch(/^hostapi mock \(dynamic, seed 7\) on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)\n$/);
+    expect((await fetch(`${mock.url}/1.5/server/list_images.json?apikey=k`)).status).toBe(200);
+    expect(await mock.stop()).toBe(0);
+
+    const proxy = await startCli(['proxy', '--', '--upstream', 'http://127.0.0.1:9']);
+    expect(proxy.output()).toMatch(/^hostapi validating proxy to http:\/\/127\.0\.0\.1:9 on http:\/\/127\.0\.0\.1:\d+/);
+    expect(await proxy.stop()).toBe(0);
+  });
+
+  it.each([
+    [['--bogus'], 'Unknown option: --bogus'],
+    [['--', '--prot', '4020'], 'Unknown option: --prot'],
+    [['-x'], 'Unknown option: -x'],
+    [['--port'], '--port needs a value'],
+    [['--port', 'eighty'], '--port must be a port number (0 picks a free one), got eighty'],
+    [['--port', '70000'], '--port must be a port number (0 picks a free one), got 70000'],
+    [['--dynamic', '--seed', 'seven'], '--seed must be a whole number, got seven'],
+    [['--seed', '7'], '--seed goes with --dynamic'],
+    [['--fixture', 'x.yaml'], '--fixture goes with --sandbox'],
+    [['--rate-limit', '5'], '--rate-limit goes with --sandbox'],
+    [['--sandbox', '--latency', 'soon'], '--latency must be a whole number, got soon'],
+    [['--dynamic', '--sandbox'], '--dynamic and --sandbox are two modes: choose one'],
+    [['--upstream', 'http://x'], '--upstream is an option of proxy'],
+    [['serve'], 'Unknown command: serve'],
+    [['proxy'], 'proxy needs --upstream <url>'],
+    [['proxy', '--upstream', 'api.example.com'], '--upstream must be an http(s) URL, got api.example.com'],
+    [['proxy', '--upstream', 'http://x', '--dynamic'], '--dynamic is not an option of proxy'],
+  ])('%j exits 2, naming the problem, with the usage', async (args, message) => {
+    const { code, stdout, stderr } = await runCli(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.startsWith(message)).toBe(true);
+    expect(stderr).toContain('\n\nUsage:\n');
+  });
+
+  it('takes PORT and HOST from the environment', async () => {
+    const child = spawn(process.execPath, [BIN], { env: { ...process.env, PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2);
+    expect(stderr).toContain('--port must be a port number (0 picks a free one), got abc');
+
+    const mock = await startCli([], { env: { HOST: '127.0.0.1' } });
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await mock.stop();
+  });
+
+  it('says why it cannot start on a busy port, and exits 1', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const { port } = busy.address() as AddressInfo;
+    const { code, stderr } = await runCli(['--port', String(port)]);
+    busy.close();
+    expect(code).toBe(1);
+    expect(stderr).toContain(`Cannot start the mock on 127.0.0.1:${port}: listen EADDRINUSE`);
+  });
+
+  it('stops on Ctrl-C (SIGINT) with exit code 0', async () => {
+    const mock = await startCli([]);
+    expect(await mock.stop()).toBe(0);
+  });
+});

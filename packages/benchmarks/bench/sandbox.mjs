@@ -1,0 +1,121 @@
+// The sandbox (`hostapi-mock --sandbox`): its throughput against the default mode (the
+// description's examples), both as testers start them, in their own processes, loaded by
+// autocannon from this one (20 connections), alternating rounds, with the CPU each spends per
+// request; then its memory over 10,000 writes spread over 100 API keys.
+import { OPERATIONS } from '@hostapi/client';
+import { load } from '../lib/load.mjs';
+import { cpuMs, startMockProcess } from '../lib/mock-process.mjs';
+import { format, report } from '../lib/report.mjs';
+import { alternate, median } from '../lib/stats.mjs';
+
+const ROUNDS = 9;
+const SECONDS = 3;
+const CONNECTIONS = 20;
+const WRITES = 10_000;
+const KEYS = 100;
+const MB = 1024 * 1024;
+
+// The mock benchmark's requests: a GET with filters (read from the sandbox's state) and a POST
+// form (a write there: the contact is changed and answered). The filter picks two servers, as
+// many as the default mode's example holds, so that both modes answer as much.
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const REQUESTS = [
+  { method: 'GET', path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=Off&filters[page_size]=50` },
+  {
+    method: 'POST', path: OPERATIONS.updateDomainContact.path, headers: form,
+    body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
+  },
+];
+
+/** The n-th write of the memory run: state that is replaced, not piled up, so memory should stay flat. */
+function write(n) {
+  const key = `bench-key-${n % KEYS}`;
+  const round = Math.floor(n / KEYS);
+  const domain = `bench-${round % 5}.co.nz`;
+  const writes = [
+    [OPERATIONS.updateDomainContact.path, `contact_id=3310&params[City]=City${round}&params[Phone][Local]=${3095000 + round}`],
+    [OPERATIONS.upgradeServer.path, `name=web01&upgrade[cores]=${2 + (round % 30)}`],
+    [OPERATIONS.createDomain.path, `domain=${domain}&term=12&registrant_contact=3310`],
+    [OPERATIONS.cancelDomain.path, `domain=${domain}`],
+    [OPERATIONS.backupStack.path, 'server=cloud01&name=shop'],
+    [OPERATIONS.updateSoa.path, 'domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster@example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600'],
+  ];
+  const [path, fields] = writes[round % writes.length];
+  return { path, body: `apikey=${key}&client_id=293&${fields}` };
+}
+
+/** Sends writes `from` to `to`, CONNECTIONS at a time; every one must be answered as the sandbox should. */
+async function writeAll(url, from, to) {
+  let next = from;
+  const failures = [];
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (next < to) {
+      const { path, body } = write(next++);
+      const response = await fetch(url + path, { method: 'POST', headers: form, body });
+      const answer = await response.json();
+      // A domain of the five may be taken or gone already for that key; anything else is a failure.
+      if (response.status !== 200 || (answer.status !== true && !/not available|not found/.test(answer.msg))) failures.push(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+    }
+  }));
+  if (failures.length) throw new Error(`${failures.length} writes failed, e.g. ${failures[0]}`);
+}
+
+/** A round of load, with the CPU the mock's process spent per request (µs). */
+async function measured(mock) {
+  const cpu = cpuMs(mock.pid);
+  const run = await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: SECONDS });
+  return { ...run, cpuUs: ((cpuMs(mock.pid) - cpu) * 1000) / (run.rps * SECONDS) };
+}
+
+const ready = REQUESTS[0].path;
+const examples = await startMockProcess([], ready);
+const sandbox = await startMockProcess(['--sandbox'], ready);
+try {
+  for (const { method, path, headers, body } of REQUESTS) {
+    for (const mock of [examples, sandbox]) {
+      const response = await fetch(mock.url + path, { method, headers, body });
+      const answer = await response.json();
+      if (response.status !== 200 || answer.status !== true) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    }
+  }
+  await load(examples.url, REQUESTS, { connections: CONNECTIONS, seconds: 2 });
+  await load(sandbox.url, REQUESTS, { connections: CONNECTIONS, seconds: 2 });
+  const runs = await alternate(ROUNDS, { examples: () => measured(examples), sandbox: () => measured(sandbox) });
+  const failures = Object.values(runs).flat().reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+  if (failures) throw new Error(`${failures} requests failed or were refused under load`);
+  await Promise.all([examples.close(), sandbox.close()]);
+
+  // Memory of a fresh sandbox, after a full garbage collection each time: warmed up by the load
+  // above; once each of the keys has written (its own copy of what it changed); after 10,000
+  // more writes.
+  const fresh = await startMockProcess(['--sandbox'], ready);
+  let memory;
+  try {
+    await load(fresh.url, REQUESTS, { connections: CONNECTIONS, seconds: 2 });
+    const before = await fresh.memory();
+    await writeAll(fresh.url, 0, KEYS * 6);
+    const keysWritten = await fresh.memory();
+    await writeAll(fresh.url, KEYS * 6, KEYS * 6 + WRITES);
+    memory = { before, keysWritten, after: await fresh.memory() };
+  } finally {
+    await fresh.close();
+  }
+
+  const side = (name, field) => median(runs[name].map((run) => run[field]));
+  const mb = (bytes) => format(bytes / MB, 'MB');
+  const ok = report(
+    '@hostapi/mock --sandbox',
+    [`${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has) and POST update_contact (a write in the sandbox), valid, in turn.`,
+      `Requests/s, sandbox: ${runs.sandbox.map((run) => Math.round(run.rps)).join(', ')}; default mode: ${runs.examples.map((run) => Math.round(run.rps)).join(', ')}.`,
+      `Memory of a fresh sandbox after a full GC, RSS / heap used: ${mb(memory.before.rss)} / ${mb(memory.before.heapUsed)} before; ${mb(memory.keysWritten.rss)} / ${mb(memory.keysWritten.heapUsed)} once each of ${KEYS} keys has written (6 writes each); ${mb(memory.after.rss)} / ${mb(memory.after.heapUsed)} after ${WRITES.toLocaleString('en-US')} more writes (contacts, upgrades, domains registered and cancelled, backups, SOA records).`],
+    [
+      { figure: 'throughput, sandbox / default mode', value: median(runs.sandbox.map((run, i) => run.rps / runs.examples[i].rps)), limit: `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ${format(side('sandbox', 'rps'), 'req/s')}`, budget: 'sandbox.throughputRatio' },
+      { figure: 'CPU per request, sandbox / default mode', value: median(runs.sandbox.map((run, i) => run.cpuUs / runs.examples[i].cpuUs)), limit: `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ${format(side('sandbox', 'cpuUs'), 'µs')}`, budget: 'sandbox.cpuRatio' },
+      { figure: 'p99 latency of the sandbox', value: side('sandbox', 'p99'), limit: `default mode, ${format(side('examples', 'p99'), 'ms')}`, budget: 'sandbox.p99Ms' },
+      { figure: `memory kept over ${WRITES.toLocaleString('en-US')} writes, ${KEYS} keys (heap after GC)`, value: (memory.after.heapUsed - memory.keysWritten.heapUsed) / MB, limit: `heap ${mb(memory.keysWritten.heapUsed)} → ${mb(memory.after.heapUsed)}; RSS ${mb(memory.before.rss)} before, ${mb(memory.after.rss)} after`, budget: 'sandbox.heapGrowthMb' },
+    ],
+  );
+  process.exitCode = ok ? 0 : 3;
+} finally {
+  await Promise.all([examples.close(), sandbox.close()]);
+}

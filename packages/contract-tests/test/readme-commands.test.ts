@@ -1,0 +1,188 @@
+// Every command a README prints that starts a server (the mock, the proxy, the docs, and the
+// root `pnpm start`) runs here as written, from the folder the README speaks from, on the port
+// it says; each is checked to serve, then stopped with Ctrl-C (SIGINT to its process group).
+// The curl commands printed beside the mock are run against it too. A new server command in any
+// README fails this test until it gets a check below.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { codeBlocks, isListening, shellCommands, startCommand, type RunningCommand } from '@hostapi/testing/commands';
+import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const spec = readBundle();
+
+/** Every README.md of the repository (not of node_modules). */
+function readmes(dir = ROOT): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (['node_modules', '.git', 'dist', '.turbo'].includes(entry.name)) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? readmes(path) : entry.name === 'README.md' ? [path] : [];
+  });
+}
+
+interface Printed {
+  readme: string;
+  heading: string;
+  command: string;
+}
+
+/** Commands in `sh` blocks, and in the first cell of table rows; `a && b` as its parts. */
+const printed: Printed[] = readmes().flatMap((path) => {
+  const text = readFileSync(path, 'utf8');
+  const readme = relative(ROOT, path);
+  const fromBlocks = codeBlocks(text).filter((b) => b.lang === 'sh').flatMap((b) => shellCommands(b).map((command) => ({ heading: b.heading, command })));
+  const fromTables = [...text.matchAll(/^\| `((?:pnpm|npx) [^`]+)` \|/gm)].map((m) => ({ heading: 'table', command: m[1]! }));
+  return [...fromBlocks, ...fromTables].flatMap(({ heading, command }) => command.split(' && ').map((part) => ({ readme, heading, command: part.trim() })));
+});
+
+const STARTS_A_SERVER = /^(pnpm start\b|pnpm --filter \S+ (start|proxy)\b|npx hostapi-mock\b)/;
+/** Each server command once (the root README prints `pnpm start` twice). */
+const servers = printed.filter((p, i) => STARTS_A_SERVER.test(p.command) && printed.findIndex((q) => q.command === p.command) === i);
+
+/** A placeholder a README writes for the reader's own value, and what this test puts there. */
+const PLACEHOLDERS: Record<string, string> = { '<url>': 'http://127.0.0.1:9' };
+const asRun = (command: string) => Object.entries(PLACEHOLDERS).reduce((c, [name, value]) => c.replace(name, value), command);
+
+/** How each kind of server command is checked: the ports it binds, when it is ready, that it serves. */
+interface Check {
+  ports: (command: string) => number[];
+  ready: (output: string, command: string) => boolean;
+  serves: (running: RunningCommand, command: string) => Promise<void>;
+}
+
+const portOf = (command: string, fallback: number) => Number(/--port (\d+)/.exec(command)?.[1] ?? fallback);
+const listServers = (port: number) => fetch(`http://127.0.0.1:${port}/1.3/server/list_servers.json?apikey=k&client_id=293`);
+const example = (id: string, name: string, code = '200') => {
+  const found = operationsOf(spec).find(({ op }) => op.operationId === id)!;
+  return responseExamples(spec, found.op, code)[name];
+};
+
+async function mockServes(port: number, command: string) {
+  const response = await listServers(port);
+  expect(response.status).toBe(200);
+  const body = await response.json();
+  expect(body.status).toBe(true);
+  // Generated data, or the sandbox's account, or the description's example.
+  if (command.includes('--dynamic') || command.includes('--sandbox')) expect(body).not.toEqual(example('listServers', 'success'));
+  else expect(body).toEqual(example('listServers', 'success'));
+  if (command.includes('--sandbox')) expect(body.return.data.map((s: { name: string }) => s.name)).toContain('web01');
+  // The version segment the Go SDK sends: served by default, refused with --strict.
+  expect((await fetch(`http://127.0.0.1:${port}/1.5/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(command.includes('--strict') ? 404 : 200);
+}
+
+const CHECKS: [RegExp, Check][] = [
+  [/^pnpm start$/, {
+    ports: () => [8080, 4010],
+    // Both addresses, last, once both are ready.
+    ready: (output) => /hostapi docs on http:\/\/127\.0\.0\.1:8080\nhostapi mock on http:\/\/127\.0\.0\.1:4010\n$/.test(output),
+    serves: async () => {
+      const page = await fetch('http://127.0.0.1:8080/');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>');
+      await mockServes(4010, '');
+    },
+  }],
+  // The sandbox (apps/mock/src/sandbox): the fixture's data, a write remembered, its options announced.
+  [/^pnpm --filter @hostapi\/mock start (-- )?--sandbox\b/, {
+    ports: (command) => [portOf(command, 4010)],
+    ready: (output, command) => new RegExp(`hostapi mock \\(sandbox.* on http://127\\.0\\.0\\.1:${portOf(command, 4010)} \\(ready in`).test(output),
+    serves: async (running, command) => {
+      const port = portOf(command, 4010);
+      const line = /hostapi mock.*/.exec(running.output())![0];
+      const fixture = /--fixture (\S+)/.exec(command)?.[1];
+      if (fixture) expect(line).toContain(`sandbox of ${join(ROOT, fixture)}`);
+      const limit = /--rate-limit (\d+)/.exec(command)?.[1];
+      if (limit) expect(line).toContain(`rate limit ${limit}/s per key`);
+      const latency = /--latency (\d+)/.exec(command)?.[1];
+      if (latency) expect(line).toContain(`latency ${latency} ms`);
+      const page = await (await listServers(port)).json();
+      expect(page.return).toMatchObject({ total_items: 9, current_page: 1 });
+      const add = await fetch(`http://127.0.0.1:${port}/1.2/ssh/key/add.json`, {
+        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'apikey=readme&client_id=293&label=readme&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20readme',
+      });
+      const { key_id: id } = (await add.json()).return;
+      const key = await (await fetch(`http://127.0.0.1:${port}/1.3/ssh/key/get.json?apikey=readme&client_id=293&key_id=${id}`)).json();
+      expect(key.return.label).toBe('readme');
+    },
+  }],
+  [/^pnpm --filter @hostapi\/mock start( -- .*)?$/, {
+    ports: (command) => [portOf(command, 4010)],
+    ready: (output, command) => new RegExp(`hostapi mock.* on http://127\\.0\\.0\\.1:${portOf(command, 4010)} \\(ready in`).test(output),
+    serves: async (running, command) => {
+      const port = portOf(command, 4010);
+      const line = /hostapi mock.*/.exec(running.output())![0];
+      const seed = /--seed (\d+)/.exec(command)?.[1];
+      if (command.includes('--dynamic')) expect(line).toContain(`(dynamic, seed ${seed ?? 1})`);
+      if (command.includes('--strict')) expect(line).toContain('(strict)');
+      if (command.includes('--sandbox')) expect(line).toContain('(sandbox)');
+      await mockServes(port, command);
+    },
+  }],
+  [/^pnpm --filter @hostapi\/mock proxy -- --upstream \S+$/, {
+    ports: () => [4010],
+    ready: (output, command) => output.includes(`hostapi validating proxy to ${command.split(' ').at(-1)} on http://127.0.0.1:4010`),
+    serves: async (running, command) => {
+      // The upstream is the reader's; this one cannot be reached here: the proxy says so.
+      const response = await fetch('http://127.0.0.1:4010/1.5/server/list_images.json?apikey=k');
+      expect(response.status).toBe(502);
+      expect((await response.json()).detail).toContain(`GET to ${new URL(command.split(' ').at(-1)!).origin} failed`);
+      expect(running.output()).toContain('GET /1.5/server/list_images.json?apikey=*** → 502');
+    },
+  }],
+  [/^pnpm --filter @hostapi\/docs start( -- .*)?$/, {
+    ports: (command) => [portOf(command, 8080)],
+    ready: (output, command) => output.includes(`hostapi docs on http://127.0.0.1:${portOf(command, 8080)}`),
+    serves: async (_running, command) => {
+      const page = await fetch(`http://127.0.0.1:${portOf(command, 8080)}/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+    },
+  }],
+];
+
+/** Commands run by another test, in the setting they need. */
+const RUN_ELSEWHERE: [RegExp, string][] = [
+  // In a consumer project made from the packed tarballs.
+  [/^npx hostapi-mock /, 'apps/mock/test/package.test.ts'],
+];
+
+const checkOf = (command: string) => CHECKS.find(([pattern]) => pattern.test(command))?.[1];
+
+describe('the READMEs', () => {
+  it('print the server commands this test knows how to check', () => {
+    expect(servers.length).toBeGreaterThanOrEqual(10);
+    const unchecked = servers.filter((p) => !checkOf(asRun(p.command)) && !RUN_ELSEWHERE.some(([pattern]) => pattern.test(p.command)));
+    expect(unchecked).toEqual([]);
+  });
+});
+
+describe.each(servers.filter((p) => checkOf(asRun(p.command))).map((p) => [`${p.readme}: ${p.command}`, p] as const))('%s', (_name, p) => {
+  it('serves as written, and stops on Ctrl-C', async () => {
+    const command = asRun(p.command);
+    const check = checkOf(command)!;
+    const ports = check.ports(command);
+    const running = await startCommand(command, { cwd: ROOT, ports, ready: (output) => check.ready(output, command) });
+    try {
+      await check.serves(running, command);
+      if (p.readme === 'apps/mock/README.md' && command === 'pnpm --filter @hostapi/mock start') await curlCommandsAgainst(running);
+    } finally {
+      await running.stop();
+    }
+    for (const port of ports) expect(await isListening(port)).toBe(false);
+  }, 300_000);
+});
+
+/** The mock README's curl commands, as written, against the mock it starts first. */
+async function curlCommandsAgainst(_running: RunningCommand) {
+  const curls = printed.filter((p) => p.readme === 'apps/mock/README.md' && p.command.startsWith('curl '));
+  expect(curls.map((c) => /Prefer: ([^']+)/.exec(c.command)![1])).toEqual(['example=clientNotFound', 'code=500, example=rateLimited', 'code=400']);
+  const expected = [example('listServers', 'clientNotFound'), example('listServers', 'rateLimited', '500'), example('listServers', 'validationFailed', '400')];
+  curls.forEach(({ command }, i) => {
+    const output = execFileSync('sh', ['-c', command], { cwd: ROOT, encoding: 'utf8' });
+    expect(JSON.parse(output)).toEqual(expected[i]);
+  });
+}
