@@ -235,7 +235,7 @@ describe('the form', () => {
       await panel.getByRole('button', { name: 'Remove additional_tlds[1]' }).click();
       await panel.getByRole('combobox', { name: 'suggest', exact: true }).selectOption('1');
       const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-      expect(curl).toContain('additional_tlds[0]=com&additional_tlds[1]=org&suggest=1');
+      expect(curl).toContain("-d 'additional_tlds[0]=com' \\\n  -d 'additional_tlds[1]=org' \\\n  -d 'suggest=1'");
       const answer = await sendAndRead(page, panel);
       expect(fieldsSent(answer)).toEqual([
         ['client_id', '293'], ['domain', 'example.co.nz'], ['additional_tlds[0]', 'com'], ['additional_tlds[1]', 'org'], ['suggest', '1'],
