@@ -66,15 +66,16 @@ export function docsDescription(doc) {
  * A leaf stays as it is (with its `$ref`, so that the docs still name its schema).
  */
 export function wireNamed(doc, schema, name) {
-  const { $ref, ...siblings } = schema;
+  const { $ref: _ref, ...siblings } = schema;
   const s = { ...deref(doc, schema), ...siblings };
   if (s.type === 'array' && s.items) {
     return { ...s, items: wireNamed(doc, s.items, `${name}${s['x-array-brackets'] === 'empty' ? '[]' : '[<n>]'}`) };
   }
   if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object') {
+    // Redoc names a map's entries by the extension on the entry's own schema.
     const key = `${name}[<key>]`;
-    const entry = wireNamed(doc, s.additionalProperties, key);
-    return { ...s, additionalProperties: { ...deref(doc, entry), ...entry, $ref: undefined, 'x-additionalPropertiesName': key } };
+    const { $ref: _ref, ...entry } = wireNamed(doc, s.additionalProperties, key);
+    return { ...s, additionalProperties: { ...deref(doc, s.additionalProperties), ...entry, 'x-additionalPropertiesName': key } };
   }
   const properties = propertiesOf(doc, s);
   if (s.type !== 'object' || Object.keys(properties).length === 0) return schema;

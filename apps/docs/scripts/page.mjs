@@ -9,8 +9,6 @@
 //   The prerendered introduction (markup and styles) waits in a <template>, put on the page only
 //   when the introduction is what is opened; any other route renders afresh (hydrated onto the
 //   introduction, it kept the introduction's entry highlighted in the sidebar).
-// - V8 compiles Redoc's functions while the script downloads instead of on first call
-//   (`//# allFunctionsCalledOnLoad`): less work on the main thread before the page shows.
 // - Redoc's badge loads its logo from Redocly's CDN: a local wordmark instead, so that the page
 //   makes no request outside its own site.
 // - page.css: fixes for narrow screens and the code samples.
@@ -45,7 +43,7 @@ export function siteFiles(html) {
   const files = {};
   const [page, script] = takeScript(localiseLogos(html, files));
   const { library, definition, options } = splitScript(script);
-  const redoc = named('redoc', `//# allFunctionsCalledOnLoad\n{${library}\nwindow.Redoc = { hydrate };}\n`);
+  const redoc = named('redoc', `{${library}\nwindow.Redoc = { hydrate };}\n`);
   const docs = named('docs', `{
 const definition = JSON.parse(${JSON.stringify(JSON.stringify(definition))});
 const options = ${JSON.stringify(options)};
