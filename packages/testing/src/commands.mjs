@@ -7,6 +7,22 @@ import { createConnection } from 'node:net';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Process groups started here and not yet stopped. A test that times out never reaches its
+ * stop(), and a detached group outlives the test process: it would hold the README's port for
+ * every later run. They all go when this process exits.
+ */
+const running = new Set();
+process.once('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
 /** Whether any process of the group led by pid is alive. */
 function alive(pid) {
   try {
@@ -50,6 +66,7 @@ export async function startCommand(command, { cwd, env = {}, ports = [], ready, 
   for (;;) {
     await waitForFreePorts(ports, { timeoutMs });
     const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child.pid);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -82,6 +99,7 @@ export async function startCommand(command, { cwd, env = {}, ports = [], ready, 
           }
           await sleep(100);
         }
+        running.delete(child.pid);
         return result;
       },
       /** Whether any process of the group is still alive. */
