@@ -16,7 +16,10 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tar -c --exclude=node_modules --exclude=.turbo package.json pnpm-workspace.yaml .changeset "${PACKAGES[@]}" | tar -x -C "$work"
+# The public packages whole; of the other workspace packages their manifests, which pnpm reads
+# to write the versions of `workspace:` dependencies.
+tar -c --exclude=node_modules --exclude=.turbo package.json pnpm-workspace.yaml .changeset "${PACKAGES[@]}" \
+  $(git ls-files -- '*/package.json' | grep -v node_modules) | tar -x -C "$work"
 ln -s "$root/node_modules" "$work/node_modules"
 
 echo "== Release plan: the pending changesets, applied as \`pnpm release:version\` applies them"
