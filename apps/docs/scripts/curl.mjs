@@ -12,6 +12,9 @@ const shell = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
  * With `baseUrlVariable: { name, value }`, where `value` is the start of `url`, the command reads
  * that part from the shell variable `name` and falls back to `value`:
  * `"${BASE_URL:-https://api.hostapi.example}/1.3/server/list_servers.json"`.
+ *
+ * @param {{ method: string, url: string, pairs: ReadonlyArray<readonly string[]>, baseUrlVariable?: { name: string, value: string } }} call
+ * @returns {string}
  */
 export function curlCommand({ method, url, pairs, baseUrlVariable }) {
   const lines = [`curl${method.toLowerCase() === 'get' ? ' -G' : ''} ${address(url, baseUrlVariable)}`];
