@@ -8,7 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export TURBO_TELEMETRY_DISABLED=1
-PACKAGES=(spec packages/types packages/client)
+# The public packages: every workspace package not marked private (changeset publish publishes
+# each whose version npm does not have yet).
+mapfile -t PACKAGES < <(git ls-files -- '*/package.json' | grep -v node_modules | while read -r manifest; do
+  node -e "process.exit(require('./$manifest').private ? 1 : 0)" && dirname "$manifest"
+done)
 
 if [ "${RELEASE_DRY_RUN_BUILT:-}" != 1 ]; then
   pnpm exec turbo run bundle build --output-logs=errors-only >&2

@@ -1,4 +1,4 @@
-// `pnpm release:dry-run` shows exactly what a release would publish: the three public packages
+// `pnpm release:dry-run` shows exactly what a release would publish: the four public packages
 // at the version the pending changesets give them (a first release: 0.1.0, never 0.2.0), none of
 // them on the registry yet, each with its repository (provenance needs it), public access and
 // provenance, the files a user needs and no others, and its changelog entry. Nothing is changed.
@@ -14,6 +14,7 @@ const PACKAGES = [
   { dir: 'spec', name: '@hostapi/spec', files: ['dist/openapi.json', 'dist/openapi.yaml', 'lib/document.mjs', 'lib/document.d.mts'] },
   { dir: 'packages/types', name: '@hostapi/types', files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'] },
   { dir: 'packages/client', name: '@hostapi/client', files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'] },
+  { dir: 'apps/mock', name: '@hostapi/mock', files: ['bin/mock.mjs', 'src/index.mjs', 'src/index.d.mts'] },
 ];
 
 let output: string;
@@ -38,6 +39,10 @@ const sectionOf = (name: string) => {
   const end = output.indexOf('\n== ', start + 1);
   return output.slice(start, end < 0 ? undefined : end);
 };
+
+it('publishes exactly the workspace packages not marked private', () => {
+  expect([...output.matchAll(/^== (@hostapi\/[a-z]+)@/gm)].map((m) => m[1]).sort()).toEqual(PACKAGES.map((p) => p.name).sort());
+});
 
 it('lists the pending changesets and changes nothing in the repository', () => {
   expect(output).toContain('.changeset/first-release.md');

@@ -35,7 +35,7 @@ const run = (command: string, cwd: string) => execFileSync('sh', ['-c', command]
 
 const [pack, install, serve, installVitest, runVitest] = [
   'pnpm --filter @hostapi/spec --filter @hostapi/mock pack --pack-destination ~/hostapi-tarballs',
-  'npm install --save-dev ~/hostapi-tarballs/hostapi-spec-0.1.0.tgz ~/hostapi-tarballs/hostapi-mock-0.1.0.tgz',
+  'npm install --save-dev ~/hostapi-tarballs/hostapi-spec-*.tgz ~/hostapi-tarballs/hostapi-mock-*.tgz',
   'npx hostapi-mock --port 4010',
   'npm install --save-dev vitest@4.1.12',
   'npx vitest run',
@@ -56,15 +56,18 @@ it('the README prints these commands and files, in this order', () => {
 });
 
 it('the tarballs hold the command, the library and the description, and nothing of the tests', () => {
-  expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual(['hostapi-mock-0.1.0.tgz', 'hostapi-spec-0.1.0.tgz']);
+  // At the versions in the manifests (0.0.0 until the first release).
+  const version = (dir: string) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')).version as string;
+  const [mockTarball, specTarball] = [`hostapi-mock-${version('apps/mock')}.tgz`, `hostapi-spec-${version('spec')}.tgz`];
+  expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual([mockTarball, specTarball]);
   const installed = join(project, 'node_modules/@hostapi/mock');
   expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src']);
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   expect(manifest.bin).toEqual({ 'hostapi-mock': './bin/mock.mjs' });
-  expect(manifest.dependencies['@hostapi/spec']).toBe('0.1.0');
+  expect(manifest.dependencies['@hostapi/spec']).toBe(version('spec'));
   expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).devDependencies).toEqual({
-    '@hostapi/mock': 'file:../hostapi-tarballs/hostapi-mock-0.1.0.tgz',
-    '@hostapi/spec': 'file:../hostapi-tarballs/hostapi-spec-0.1.0.tgz',
+    '@hostapi/mock': `file:../hostapi-tarballs/${mockTarball}`,
+    '@hostapi/spec': `file:../hostapi-tarballs/${specTarball}`,
   });
 });
 
