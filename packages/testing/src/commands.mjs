@@ -7,6 +7,24 @@ import { createConnection } from 'node:net';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The command runs in a process group of its own, which a test runner that is killed (a failed
+ * task stopping the others, a timeout) would leave behind, holding the README's port for every
+ * later run. A watchdog, in a group of its own, kills the group once this process is gone, and
+ * ends with it.
+ */
+const WATCHDOG = `
+const [parent, group] = process.argv.slice(1).map(Number);
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+setInterval(() => {
+  if (!alive(-group)) process.exit(0);
+  if (!alive(parent)) { try { process.kill(-group, 'SIGKILL'); } catch {} process.exit(0); }
+}, 500);`;
+
+function outliveNot(group) {
+  spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(group)], { detached: true, stdio: 'ignore' }).unref();
+}
+
 /** Whether any process of the group led by pid is alive. */
 function alive(pid) {
   try {
@@ -50,6 +68,7 @@ export async function startCommand(command, { cwd, env = {}, ports = [], ready, 
   for (;;) {
     await waitForFreePorts(ports, { timeoutMs });
     const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    outliveNot(child.pid);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
