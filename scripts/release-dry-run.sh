@@ -1,17 +1,59 @@
 #!/usr/bin/env bash
-# Shows what a release would publish, without publishing: the changeset plan, then a pack of
-# every public package (built first) into a temporary folder, with its contents.
+# Shows exactly what `pnpm release:version` then `pnpm release:publish` would publish, publishing
+# nothing and changing nothing here: in a copy of the public packages (built first) it applies the
+# pending changesets as `changeset version` would, packs each package as `changeset publish`
+# would, and prints each tarball's name, version, whether that version is already on the registry,
+# its repository and publish settings, its files and the changelog entry it gets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 export TURBO_TELEMETRY_DISABLED=1
-pnpm exec turbo run bundle build --output-logs=errors-only
-pnpm exec changeset status --verbose
-out=$(mktemp -d)
-for dir in spec packages/types packages/client; do
-  (cd "$dir" && pnpm pack --pack-destination "$out" >/dev/null)
+PACKAGES=(spec packages/types packages/client)
+
+if [ "${RELEASE_DRY_RUN_BUILT:-}" != 1 ]; then
+  pnpm exec turbo run bundle build --output-logs=errors-only >&2
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar -c --exclude=node_modules --exclude=.turbo package.json pnpm-workspace.yaml .changeset "${PACKAGES[@]}" | tar -x -C "$work"
+ln -s "$root/node_modules" "$work/node_modules"
+
+echo "== Release plan: the pending changesets, applied as \`pnpm release:version\` applies them"
+find .changeset -name '*.md' ! -name README.md | sort | sed 's/^/   /'
+(cd "$work" && "$root/node_modules/.bin/changeset" version >/dev/null)
+
+mkdir "$work/tarballs"
+for dir in "${PACKAGES[@]}"; do
+  (cd "$work/$dir" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
-for tarball in "$out"/*.tgz; do
-  echo "== $(basename "$tarball") ($(wc -c <"$tarball") bytes)"
-  tar -tzf "$tarball" | sed 's/^/   /'
+
+for dir in "${PACKAGES[@]}"; do
+  # The manifest as published: from the tarball (pnpm pack writes the versions of workspace: ranges).
+  tarball=$(ls "$work"/tarballs/"$(node -p "require('$work/$dir/package.json').name.replace(/^@/, '').replace('/', '-')")"-*.tgz)
+  manifest=$(tar -xOzf "$tarball" package/package.json)
+  field() { node -e "const m = JSON.parse(process.argv[1]); const v = $1; console.log(typeof v === 'string' ? v : JSON.stringify(v))" "$manifest"; }
+  name=$(field m.name)
+  version=$(field m.version)
+  before=$(node -p "require('$root/$dir/package.json').version")
+  # Only a version the registry does not have yet is published (changeset publish skips the others).
+  if published=$(npm view "$name@$version" version 2>/dev/null) && [ -n "$published" ]; then
+    registry="ALREADY ON THE REGISTRY: would be skipped"
+  elif npm view "$name" name >/dev/null 2>&1; then
+    registry="new version (earlier ones on the registry)"
+  elif npm ping >/dev/null 2>&1; then
+    registry="first release: $name is not on the registry yet"
+  else
+    registry="registry not reachable: not checked"
+  fi
+  echo
+  echo "== $name@$version ($before before the release; $registry)"
+  echo "   tarball: $(basename "$tarball"), $(wc -c <"$tarball") bytes"
+  echo "   repository: $(field m.repository)"
+  echo "   publishConfig: $(field m.publishConfig)"
+  echo "   dependencies: $(field 'm.dependencies ?? {}')"
+  echo "   files:"
+  tar -tzf "$tarball" | sort | sed 's/^/     /'
+  echo "   CHANGELOG.md:"
+  sed 's/^/     /' "$work/$dir/CHANGELOG.md"
 done
-rm -rf "$out"

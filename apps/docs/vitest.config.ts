@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
+    // Each browser test file drives its own Chromium: one file at a time on a small machine.
+    fileParallelism: false,
   },
 });

@@ -7,3 +7,5 @@ export interface Fact {
 }
 export declare function facts(doc: Node): Record<string, Fact>;
 export declare function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compatible: string[] };
+export declare const RELEASED: URL;
+export declare function readReleased(): Node | undefined;

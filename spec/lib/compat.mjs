@@ -1,6 +1,7 @@
 // Compares two bundled descriptions and sorts every difference into breaking (callers written
 // against the old one may fail) and compatible. Operations, request fields and response fields
 // are flattened to wire names first (`filters[state]`, `return.data[].server_id`).
+import { existsSync, readFileSync } from 'node:fs';
 import { deref, operationsOf, propertiesOf, requiredOf } from './document.mjs';
 
 /** Every fact a caller depends on: `{ key: { kind, type, required, enum } }`. */
@@ -89,3 +90,10 @@ export function compare(oldDoc, newDoc) {
   }
   return { breaking, compatible };
 }
+
+/**
+ * The description as last released (released/openapi.json, recorded by `pnpm release:version`),
+ * or undefined before the first release: then nothing is published and nothing can break.
+ */
+export const RELEASED = new URL('../released/openapi.json', import.meta.url);
+export const readReleased = () => (existsSync(RELEASED) ? JSON.parse(readFileSync(RELEASED, 'utf8')) : undefined);

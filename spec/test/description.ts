@@ -14,6 +14,8 @@ export interface Param {
   type: JsonType;
   required?: boolean;
   enum?: readonly (string | number)[];
+  /** The value the service assumes when the parameter is left out, where the description gives one. */
+  default?: string | number;
 }
 
 /** What `return` holds on success. */
@@ -31,9 +33,11 @@ export interface Operation {
   /** GET: query parameters (apikey excluded: it is the security scheme). POST: form fields in order, apikey first. */
   params: readonly Param[];
   returns: Returns;
-  /** Envelope fields besides `return` on success. */
-  envelope: readonly ('msg' | 'status' | 'time')[];
+  /** The envelope fields besides `return` on success: always there, or only on some answers. */
+  envelope: Envelope;
 }
+
+export type Envelope = Partial<Record<'msg' | 'status' | 'time', 'always' | 'sometimes'>>;
 
 const listFilters: Param[] = [
   { name: 'filters[sort_by]', type: 'string' },
@@ -46,7 +50,8 @@ const apikey: Param = { name: 'apikey', type: 'string', required: true };
 const PRODUCT_TYPES = ['LINVPS', 'WINVPS', 'CLHOST', 'CLDCON', 'VDSERV', 'SERVER', 'COLO', 'CLENT', 'PCLOUD'];
 const phone = (part: string): Param[] =>
   ['Country', 'Area', 'Local', 'Extension'].map((p) => ({ name: `params[${part}][${p}]`, type: 'string' as const }));
-const ok = ['msg', 'status'] as const;
+/** "Response envelope (all operations)": `time` is "present on some responses". */
+const ok: Envelope = { msg: 'always', status: 'always', time: 'sometimes' };
 
 export const OPERATIONS: Record<string, Operation> = {
   list_images: {
@@ -94,7 +99,8 @@ export const OPERATIONS: Record<string, Operation> = {
       { name: 'name', type: 'string', required: true },
       { name: 'plan', type: 'string', required: true },
     ],
-    returns: { none: true }, envelope: ok,
+    // "Response: envelope with msg and status only; no return."
+    returns: { none: true }, envelope: { msg: 'always', status: 'always' },
   },
   list_ips: {
     method: 'get', path: '/1.5/dns/list_ips.json', tag: 'DNS',
@@ -124,7 +130,8 @@ export const OPERATIONS: Record<string, Operation> = {
       { name: 'minimum', type: 'integer', required: true },
       { name: 'ttl', type: 'integer' },
     ],
-    returns: { none: true }, envelope: ['msg', 'status', 'time'],
+    // "Response: envelope with msg, status and time; no return."
+    returns: { none: true }, envelope: { msg: 'always', status: 'always', time: 'always' },
   },
   get_pricing_tiers: {
     method: 'get', path: '/1.2/srs/get_pricing_tiers.json', tag: 'Domain registration',
@@ -170,7 +177,8 @@ export const OPERATIONS: Record<string, Operation> = {
   cancel_domain: {
     method: 'post', path: '/1.0/srs/cancel_domain.json', tag: 'Domain registration',
     params: [apikey, clientId, { name: 'domain', type: 'string', required: true }],
-    returns: { record: 'JobResult' }, envelope: ['msg', 'status', 'time'],
+    // "envelope also carries time"
+    returns: { record: 'JobResult' }, envelope: { msg: 'always', status: 'always', time: 'always' },
   },
   update_contact: {
     method: 'post', path: '/1.2/srs/update_contact.json', tag: 'Domain registration',
@@ -192,7 +200,8 @@ export const OPERATIONS: Record<string, Operation> = {
       { name: 'filters[include_closed]', type: 'integer', enum: [0, 1] },
       ...listFilters,
     ],
-    returns: { pageOf: 'SubAccount' }, envelope: [],
+    // "This response carries no msg or status."
+    returns: { pageOf: 'SubAccount' }, envelope: {},
   },
   ssh_key_get: {
     method: 'get', path: '/1.3/ssh/key/get.json', tag: 'SSH keys',
@@ -245,8 +254,8 @@ export const OPERATIONS: Record<string, Operation> = {
       { name: 'destination_server', type: 'string', required: true },
       { name: 'label', type: 'string', required: true },
       { name: 'params[the service][]', type: 'string' },
-      { name: 'params[copy_env_file]', type: 'integer', enum: [0, 1] },
-      { name: 'params[shutdown]', type: 'integer', enum: [0, 1] },
+      { name: 'params[copy_env_file]', type: 'integer', enum: [0, 1], default: 0 },
+      { name: 'params[shutdown]', type: 'integer', enum: [0, 1], default: 0 },
       ...['clone_db_from', 'mysql_host', 'db_name', 'origin_container']
         .map((f) => ({ name: `params[databases][<n>][${f}]`, type: 'string' as const })),
       ...['clone_grants_from', 'mysql_host', 'username', 'password', 'database']
@@ -342,7 +351,9 @@ export const RECORDS: Record<string, Record<string, JsonType>> = {
   JobResult: { job_id: 'string' },
   StackCopyResult: { job_id: 'string', destination_stack: 'string' },
   SshKeyAddResult: { key_id: 'string' },
+  MessageEnvelope: { msg: 'string', status: 'boolean' },
   Envelope: { msg: 'string', status: 'boolean', 'time?': 'number' },
+  TimedEnvelope: { msg: 'string', status: 'boolean', time: 'number' },
 };
 
 /** Enumerations the description names for record fields. */

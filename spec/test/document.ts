@@ -58,6 +58,15 @@ export interface WireParam {
   type: string;
   required: boolean;
   enum?: unknown[];
+  default?: unknown;
+}
+
+/** The enumeration and default of a schema, as far as it declares them (a `$ref`'s siblings first). */
+function constraintsOf(schema: Node): Pick<WireParam, 'enum' | 'default'> {
+  const target = deref(schema);
+  const values = schema.enum ?? target.enum;
+  const fallback = 'default' in schema ? schema.default : target.default;
+  return { ...(values ? { enum: values } : {}), ...(fallback !== undefined ? { default: fallback } : {}) };
 }
 
 /** A form body schema walked into the bracketed names it is sent as, in order. */
@@ -69,7 +78,7 @@ export function formFields(schema: Node, prefix = '', required: string[] = requi
       name: wire,
       type: jsonType(leafSchema),
       required: !prefix && required.includes(key),
-      ...(deref(leafSchema).enum ? { enum: deref(leafSchema).enum } : {}),
+      ...constraintsOf(leafSchema),
     });
     if (s.type === 'object' && s.additionalProperties) return [leaf(`${name}[<key>]`, s.additionalProperties)];
     if (s.type === 'object') return formFields(s, name, []);
@@ -85,16 +94,15 @@ export function formFields(schema: Node, prefix = '', required: string[] = requi
 export function queryParams(op: Node): WireParam[] {
   return (op.parameters ?? []).map(deref).flatMap((p: Node): WireParam[] => {
     const s = deref(p.schema);
-    const withEnum = (schema: Node) => (deref(schema).enum ? { enum: deref(schema).enum } : {});
     if (p.style === 'deepObject' && s.type === 'object') {
       return Object.entries(propertiesOf(s)).map(([k, v]) => ({
-        name: `${p.name}[${k}]`, type: jsonType(v), required: false, ...withEnum(v),
+        name: `${p.name}[${k}]`, type: jsonType(v), required: false, ...constraintsOf(v),
       }));
     }
     if (p.style === 'deepObject' && s.type === 'array') {
-      return [{ name: `${p.name}[<n>]`, type: jsonType(s.items), required: Boolean(p.required), ...withEnum(s.items) }];
+      return [{ name: `${p.name}[<n>]`, type: jsonType(s.items), required: Boolean(p.required), ...constraintsOf(s.items) }];
     }
-    return [{ name: p.name, type: jsonType(s), required: Boolean(p.required), ...withEnum(s) }];
+    return [{ name: p.name, type: jsonType(s), required: Boolean(p.required), ...constraintsOf(p.schema) }];
   });
 }
 

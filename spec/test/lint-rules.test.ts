@@ -1,5 +1,6 @@
 // The lint configuration catches what it is there to catch: each case breaks one thing in a
-// copy of the sources and expects `redocly lint` to fail with the rule that guards it.
+// copy of the sources and expects `redocly lint`, or Spectral's `spectral:oas` on the bundle, to
+// fail with the rule that guards it.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const SPEC = fileURLToPath(new URL('..', import.meta.url));
 const REDOCLY = join(SPEC, 'node_modules', '.bin', 'redocly');
-const SOURCES = ['openapi.yaml', 'redocly.yaml', 'package.json', 'paths', 'components', 'lint'];
+const SPECTRAL = join(SPEC, 'node_modules', '.bin', 'spectral');
+const SOURCES = ['openapi.yaml', 'redocly.yaml', '.spectral.yaml', 'package.json', 'paths', 'components', 'lint'];
 const copies: string[] = [];
 
 interface Mutation {
@@ -19,7 +21,8 @@ interface Mutation {
   to: string;
 }
 
-async function lint(mutations: Mutation[]): Promise<{ code: number; output: string }> {
+/** A copy of the sources with the mutations applied. */
+function copyWith(mutations: Mutation[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'hostapi-lint-'));
   copies.push(dir);
   for (const source of SOURCES) cpSync(join(SPEC, source), join(dir, source), { recursive: true });
@@ -28,12 +31,26 @@ async function lint(mutations: Mutation[]): Promise<{ code: number; output: stri
     if (!text.includes(from)) throw new Error(`${file} no longer contains the text this case changes`);
     writeFileSync(join(dir, file), text.replace(from, to));
   }
+  return dir;
+}
+
+async function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(REDOCLY, ['lint', '--format=stylish'], { cwd: dir });
+    const { stdout, stderr } = await promisify(execFile)(command, args, { cwd });
     return { code: 0, output: stdout + stderr };
   } catch (error: any) {
     return { code: error.code ?? 1, output: `${error.stdout}${error.stderr}` };
   }
+}
+
+const lint = (mutations: Mutation[]) => run(REDOCLY, ['lint', '--format=stylish'], copyWith(mutations));
+
+/** Bundles the copy as `pnpm bundle` does, then lints the bundle as `pnpm lint` does. */
+async function spectral(mutations: Mutation[]) {
+  const dir = copyWith(mutations);
+  const bundled = await run(REDOCLY, ['bundle', 'openapi.yaml', '--ext', 'json', '-o', 'dist/openapi.json'], dir);
+  if (bundled.code !== 0) throw new Error(bundled.output);
+  return run(SPECTRAL, ['lint', 'dist/openapi.json', '--ruleset', '.spectral.yaml', '--fail-severity=warn'], dir);
 }
 
 afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -99,4 +116,26 @@ describe('redocly lint', () => {
       expect(output).toMatch(new RegExp(`\\berror\\s+${rule.replace(/[/.-]/g, '\\$&')}\\s`));
     },
   );
+});
+
+describe('spectral:oas on the bundle', () => {
+  it('finds nothing in the document as it is', async () => {
+    const { code, output } = await spectral([]);
+    expect(output).toContain('No results with a severity of \'warn\' or higher found!');
+    expect(code).toBe(0);
+  });
+
+  const cases: [rule: string, mutations: Mutation[]][] = [
+    ['array-items', [{ // the empty-list branch of the IP address map without `items`
+      file: 'components/schemas/IpAddressMap.yaml', from: '    items:\n      $ref: ./IpAddress.yaml\n', to: '',
+    }]],
+    ['info-contact', [{
+      file: 'openapi.yaml', from: '  contact:\n', to: '  x-contact:\n',
+    }]],
+  ];
+  it.concurrent.each(cases)('fails with %s', async (rule, mutations) => {
+    const { code, output } = await spectral(mutations);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(new RegExp(`\\b(error|warning)\\s+${rule}\\s`));
+  });
 });

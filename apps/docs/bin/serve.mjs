@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Serves the built site (dist/) on 127.0.0.1:8080; --host/--port or HOST/PORT change it.
+// Serves the built site (dist/) on 127.0.0.1:8080; --host/--port or HOST/PORT change it (port 0:
+// any free port). A leading `--` (which pnpm passes on) is ignored.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -7,11 +8,14 @@ import { parseArgs } from 'node:util';
 import sirv from 'sirv';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const USAGE = 'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults)';
+const USAGE = 'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults; port 0: any free port)';
+const args = process.argv.slice(2);
+if (args[0] === '--') args.shift();
 
 let values;
 try {
   ({ values } = parseArgs({
+    args,
     options: {
       host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
       port: { type: 'string', default: process.env.PORT || '8080' },
@@ -22,7 +26,7 @@ try {
   process.exit(2);
 }
 const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
+if (!/^\d+$/.test(values.port) || port > 65535) {
   console.error(`--port must be a port number, got ${values.port}\n${USAGE}`);
   process.exit(2);
 }
@@ -38,6 +42,6 @@ server.on('error', (error) => {
 });
 server.listen(port, values.host, () => {
   const host = values.host.includes(':') ? `[${values.host}]` : values.host;
-  console.log(`hostapi docs on http://${host}:${port}`);
+  console.log(`hostapi docs on http://${host}:${server.address().port}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

@@ -6,10 +6,25 @@ const shell = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /**
  * `method` is `get` or `post`; `url` is the base URL and path; `pairs` are the `[name, value]`
- * fields in wire order, `apikey` first.
+ * fields in wire order, `apikey` first. One field a line (`-d 'name=value'`, URL-encoded as the
+ * client sends it; a GET sends them as its query with `-G`), lines joined with ` \`.
+ *
+ * With `baseUrlVariable: { name, value }`, where `value` is the start of `url`, the command reads
+ * that part from the shell variable `name` and falls back to `value`:
+ * `"${BASE_URL:-https://api.hostapi.example}/1.3/server/list_servers.json"`.
  */
-export function curlCommand({ method, url, pairs }) {
-  return method.toLowerCase() === 'get'
-    ? `curl -g ${shell(`${url}?${encodePairs(pairs)}`)}`
-    : [`curl ${url}`, ...pairs.map((pair) => `  -d ${shell(encodePairs([pair]))}`)].join(' \\\n');
+export function curlCommand({ method, url, pairs, baseUrlVariable }) {
+  const lines = [`curl${method.toLowerCase() === 'get' ? ' -G' : ''} ${address(url, baseUrlVariable)}`];
+  for (const pair of pairs) lines.push(`  -d ${shell(encodePairs([pair]))}`);
+  return lines.join(' \\\n');
+}
+
+function address(url, variable) {
+  if (!variable) return shell(url);
+  const { name, value } = variable;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`curlCommand: "${name}" is not a shell variable name`);
+  if (!url.startsWith(value)) throw new Error(`curlCommand: ${url} does not start with ${value}`);
+  // Inside double quotes only $, `, \ and " are special (and } ends the fallback): escape them.
+  const literal = (text) => text.replace(/[$`\\"]/g, '\\$&');
+  return `"\${${name}:-${literal(value).replace(/}/g, '\\}')}}${literal(url.slice(value.length))}"`;
 }

@@ -8,6 +8,8 @@ import { curlCommand } from './curl.mjs';
 export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
 const KEY_PLACEHOLDER = 'YOUR_API_KEY';
+/** The shell variable the curl samples read their base URL from (production when unset). */
+export const BASE_URL_VARIABLE = 'BASE_URL';
 
 export function samples(doc) {
   const baseUrl = doc.servers[0].url;
@@ -20,7 +22,7 @@ export function samples(doc) {
     const id = op.operationId;
     const input = exampleInput(doc, op, method);
     const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, OPERATIONS[id].form);
-    const curl = curlCommand({ method, url: `${baseUrl}${path}`, pairs });
+    const curl = curlCommand({ method, url: `${baseUrl}${path}`, pairs, baseUrlVariable: { name: BASE_URL_VARIABLE, value: baseUrl } });
     const typescript = `import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,36 +1,27 @@
 // The TypeScript samples shown in the docs are real files: the typecheck task compiles them
 // against @hostapi/client, this file checks they are freshly generated and runs each one against
 // the mock, expecting the operation's success example.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { startMock, type RunningMock } from '@hostapi/mock';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error plain .mjs script without types
 import { sampleFile, samples, SAMPLES } from '../scripts/samples.mjs';
 
-const require = createRequire(import.meta.url);
 const doc = readBundle();
 const operations = operationsOf(doc).map(({ op }) => op);
 const all = samples(doc) as Record<string, { typescript: string }>;
 
-let mock: ChildProcess;
+let mock: RunningMock;
 
 beforeAll(async () => {
-  const port = 43000 + Math.floor(Math.random() * 15000);
-  mock = spawn(process.execPath, [require.resolve('@hostapi/mock/bin/mock.mjs'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    mock.stdout!.on('data', (chunk) => String(chunk).includes(`:${port}`) && resolve());
-    mock.on('exit', (code) => reject(new Error(`mock exited (${code})`)));
-  });
-  process.env.HOSTAPI_URL = `http://127.0.0.1:${port}`;
+  mock = await startMock({ port: 0 });
+  process.env.HOSTAPI_URL = mock.url;
   process.env.HOSTAPI_KEY = 'sample-key';
 }, 60_000);
 
-afterAll(() => {
-  mock?.kill('SIGINT');
-});
+afterAll(() => mock?.close());
 
 describe('samples/generated', () => {
   it('holds exactly one fresh sample per operation (run `pnpm generate` when this fails)', () => {

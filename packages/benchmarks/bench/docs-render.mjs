@@ -1,6 +1,6 @@
 // Docs: how long a reader waits, in headless Chromium, from navigation until an operation is on
 // the page. Redoc CE 3 shows one operation per route, so each round loads every operation's deep
-// link fresh (empty cache) and takes the slowest: by then every operation has been present.
+// link fresh (empty cache): the median of the 22 and the slowest, each a median over the rounds.
 // Each round also loads a static page holding only the headings (the floor: what loading any
 // page costs here). And the page's weight.
 import { launchChromium, loadPage, OPERATION_PAGES, serveDocs } from '../lib/docs-page.mjs';
@@ -30,8 +30,9 @@ try {
   const ok = report(
     'Docs: Redoc page in headless Chromium',
     [`${ROUNDS} rounds; each loads all ${OPERATION_PAGES.length} operation deep links fresh (new browser context each), alternating with a static page of the headings; medians of the rounds.`,
-      `A typical operation is on the page ${format(typical, 'ms')} after navigation; the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ${first.requests} requests per load.`],
+      `Median of the 22 in each round: ${rounds.docs.map((round) => Math.round(round.median)).join(', ')} ms; the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ${first.requests} requests per load.`],
     [
+      { figure: 'navigation → operation on the page, median of the 22 deep links', value: typical, limit: `static page of the headings, ${format(floor, 'ms')}`, budget: 'docs.medianReadyMs' },
       { figure: 'navigation → operation on the page, slowest of the 22', value: slowest, limit: `static page of the headings, ${format(floor, 'ms')}`, budget: 'docs.readyMs' },
       { figure: 'page weight, as served', value: first.bytes, budget: 'docs.pageBytes' },
       { figure: 'page weight, gzipped', value: first.gzipBytes, budget: 'docs.pageGzipBytes' },

@@ -22,7 +22,8 @@ describe('operation methods are typed in and out', () => {
     expectTypeOf<OperationResult<'listMailDomains'>[number]['parent_domain']>().toEqualTypeOf<string | null>();
     expectTypeOf<OperationResult<'getSshKey'>['users']>().toEqualTypeOf<S['SshKeyUser'][] | undefined>();
     expectTypeOf<OperationResult<'createDomain'>>().toEqualTypeOf<S['JobResult']>();
-    expectTypeOf<OperationResult<'updateSoa'>>().toEqualTypeOf<{ msg: string; time?: number }>();
+    expectTypeOf<OperationResult<'updateSoa'>>().toEqualTypeOf<{ msg: string; time: number }>();
+    expectTypeOf<OperationResult<'upgradeServerPlan'>>().toEqualTypeOf<{ msg: string }>();
     expectTypeOf<OperationResult<'listSubAccounts'>['data'][number]['account_balance']>().toEqualTypeOf<string>();
     expectTypeOf<PageItem<'listServers'>>().toEqualTypeOf<S['Server']>();
   });

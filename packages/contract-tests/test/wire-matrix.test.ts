@@ -2,7 +2,7 @@
 // sends (URL-encoded and multipart), the mock's acceptance of exactly those bytes, and the curl
 // samples the docs show for the example calls.
 import { createHostApiClient, METHODS, OPERATIONS } from '@hostapi/client';
-import { readSite } from '@hostapi/docs/scripts/site.mjs';
+import { readSiteDescription } from '@hostapi/docs/scripts/site.mjs';
 import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -77,13 +77,14 @@ describe.each(WIRE_MATRIX.map((row) => [`${row.operationId}: ${row.what}`, row] 
   });
 
   if (!row.input) {
-    it('the docs show exactly these bytes in the curl sample', () => {
-      const curls = new Set([...readSite().matchAll(/\{"lang":"curl","label":"curl","source":("(?:[^"\\]|\\.)*")\}/g)].map((m) => JSON.parse(m[1]!) as string));
-      const base = spec.servers[0].url;
-      const expected = method === 'get'
-        ? `curl -g '${base}${row.wire}'`
-        : [`curl ${base}${path}`, ...row.wire.split('&').map((pair) => `  -d '${pair}'`)].join(' \\\n');
-      expect(curls).toContain(expected);
+    it('the docs show exactly these bytes in the curl sample, one field a line, the base URL from $BASE_URL', () => {
+      const shown = readSiteDescription().paths[path][method]['x-codeSamples'].find((sample: { lang: string }) => sample.lang === 'curl').source;
+      const [address, query] = method === 'get' ? row.wire.split('?') as [string, string] : [path, row.wire];
+      const expected = [
+        `curl${method === 'get' ? ' -G' : ''} "\${BASE_URL:-${spec.servers[0].url}}${address}"`,
+        ...query.split('&').map((pair) => `  -d '${pair}'`),
+      ].join(' \\\n');
+      expect(shown).toBe(expected);
     });
   }
 });

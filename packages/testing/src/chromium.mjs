@@ -31,7 +31,7 @@ export async function watchedPage(browser, { viewport = { width: 1400, height: 1
   const consoleErrors = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (LOCAL.test(url) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    if (LOCAL.test(url) || /^(data|blob|file):/.test(url)) return route.continue();
     external.push(url);
     return route.abort('blockedbyclient');
   });

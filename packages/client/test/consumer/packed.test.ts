@@ -1,7 +1,7 @@
 // The installed tarballs, used as a consumer uses them: every exported factory, from require()
 // and from import, makes real requests (a GET and a POST) against the mock.
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
@@ -59,7 +59,9 @@ const expected = (baseUrl: string) => ({
 });
 
 it('the tarballs are the two public packages', () => {
-  expect(tarballs).toEqual(['hostapi-client-0.1.0.tgz', 'hostapi-types-0.1.0.tgz']);
+  // At the version in their manifests (0.0.0 until the first release).
+  const version = (name: string) => JSON.parse(readFileSync(new URL(`../../../${name}/package.json`, import.meta.url), 'utf8')).version;
+  expect(tarballs).toEqual([`hostapi-client-${version('client')}.tgz`, `hostapi-types-${version('types')}.tgz`]);
 });
 
 it.each([

@@ -495,8 +495,8 @@ export interface components {
             page_size?: components["schemas"]["PageSize"];
             page_number?: components["schemas"]["PageNumber"];
         };
-        /** @description The envelope every successful answer is wrapped in. The result itself is in `return`, which each operation adds (and which `update_soa` and `upgrade_plan` do not have). */
-        Envelope: {
+        /** @description What every successful answer but `list_sub_accounts` carries: `msg` and `status`. `upgrade_plan` answers with these two fields only; the others add `return`, and some `time` (see `Envelope`, `TimedEnvelope`). */
+        MessageEnvelope: {
             /**
              * @description Short human-readable message; a success message on success.
              * @example Successful
@@ -507,11 +507,16 @@ export interface components {
              * @constant
              */
             status: true;
-            /**
-             * @description Server-side processing time in seconds; present on some answers (seen on `cancel_domain` and `update_soa`).
-             * @example 0.112
-             */
-            time?: number;
+        };
+        /**
+         * @description Server-side processing time in seconds.
+         * @example 0.112
+         */
+        ProcessingTime: number;
+        /** @description The envelope most successful answers are wrapped in: `msg`, `status` and, on some answers, `time`. The result itself is in `return`, which each operation adds. `upgrade_plan` answers with `MessageEnvelope`, `update_soa` and `cancel_domain` with `TimedEnvelope`. */
+        Envelope: components["schemas"]["MessageEnvelope"] & {
+            /** @description Server-side processing time in seconds; present on some answers. */
+            time?: components["schemas"]["ProcessingTime"];
         };
         /** @description An operating-system image that servers can be provisioned with. */
         Image: {
@@ -839,6 +844,10 @@ export interface components {
             template_name: string;
             /** @description Number of domains using the template. */
             domain_count: components["schemas"]["NumericString"];
+        };
+        /** @description The envelope of the answers that always carry `time` (`update_soa`, `cancel_domain`): `msg`, `status` and `time`. */
+        TimedEnvelope: components["schemas"]["MessageEnvelope"] & {
+            time: components["schemas"]["ProcessingTime"];
         };
         /** @description A price band for domain registrations of one registry type. */
         PricingTier: {
@@ -1526,7 +1535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["MessageEnvelope"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -1726,7 +1735,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] | components["schemas"]["Failure"];
+                    "application/json": components["schemas"]["TimedEnvelope"] | components["schemas"]["Failure"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -2019,7 +2028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["Envelope"] & {
+                    "application/json": (components["schemas"]["TimedEnvelope"] & {
                         return: components["schemas"]["JobResult"];
                     }) | components["schemas"]["Failure"];
                 };
@@ -2460,9 +2469,15 @@ export interface operations {
                     params?: {
                         /** @description The service for the new stack, repeatable. The field name is as the interface description gives it. Version 1.1 sends this list with **empty brackets** (`params[the service][]=...`), not indexed. */
                         "the service"?: string[];
-                        /** @description `1` to copy the environment variables, `0` (the default) not to. */
+                        /**
+                         * @description `1` to copy the environment variables, `0` (the default) not to.
+                         * @default 0
+                         */
                         copy_env_file?: components["schemas"]["Switch"];
-                        /** @description `1` to shut the new stack down after cloning, `0` (the default) not to. */
+                        /**
+                         * @description `1` to shut the new stack down after cloning, `0` (the default) not to.
+                         * @default 0
+                         */
                         shutdown?: components["schemas"]["Switch"];
                         /** @description Databases to clone for the new stack, sent as `params[databases][<n>][<field>]`. */
                         databases?: components["schemas"]["StackCopyDatabase"][];
@@ -2497,9 +2512,15 @@ export interface operations {
                     params?: {
                         /** @description The service for the new stack, repeatable. The field name is as the interface description gives it. Version 1.1 sends this list with **empty brackets** (`params[the service][]=...`), not indexed. */
                         "the service"?: string[];
-                        /** @description `1` to copy the environment variables, `0` (the default) not to. */
+                        /**
+                         * @description `1` to copy the environment variables, `0` (the default) not to.
+                         * @default 0
+                         */
                         copy_env_file?: components["schemas"]["Switch"];
-                        /** @description `1` to shut the new stack down after cloning, `0` (the default) not to. */
+                        /**
+                         * @description `1` to shut the new stack down after cloning, `0` (the default) not to.
+                         * @default 0
+                         */
                         shutdown?: components["schemas"]["Switch"];
                         /** @description Databases to clone for the new stack, sent as `params[databases][<n>][<field>]`. */
                         databases?: components["schemas"]["StackCopyDatabase"][];

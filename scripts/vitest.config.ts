@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Packs three packages and asks the registry about each.
+    testTimeout: 180_000,
+  },
+});
