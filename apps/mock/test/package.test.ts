@@ -13,6 +13,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operation, spec } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The versions the tarballs are packed at (the README's glob installs whichever). */
+const VERSIONS = {
+  mock: JSON.parse(readFileSync(join(ROOT, 'apps/mock/package.json'), 'utf8')).version as string,
+  spec: JSON.parse(readFileSync(join(ROOT, 'spec/package.json'), 'utf8')).version as string,
+};
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const section = codeBlocks(README).filter((block) => block.heading === 'In another repository');
 const commands = section.filter((block) => block.lang === 'sh').flatMap(shellCommands);
@@ -35,7 +40,7 @@ const run = (command: string, cwd: string) => execFileSync('sh', ['-c', command]
 
 const [pack, install, serve, installVitest, runVitest] = [
   'pnpm --filter @hostapi/spec --filter @hostapi/mock pack --pack-destination ~/hostapi-tarballs',
-  'npm install --save-dev ~/hostapi-tarballs/hostapi-spec-0.1.0.tgz ~/hostapi-tarballs/hostapi-mock-0.1.0.tgz',
+  'npm install --save-dev ~/hostapi-tarballs/hostapi-spec-*.tgz ~/hostapi-tarballs/hostapi-mock-*.tgz',
   'npx hostapi-mock --port 4010',
   'npm install --save-dev vitest@4.1.12',
   'npx vitest run',
@@ -56,15 +61,15 @@ it('the README prints these commands and files, in this order', () => {
 });
 
 it('the tarballs hold the command, the library and the description, and nothing of the tests', () => {
-  expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual(['hostapi-mock-0.1.0.tgz', 'hostapi-spec-0.1.0.tgz']);
+  expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual([`hostapi-mock-${VERSIONS.mock}.tgz`, `hostapi-spec-${VERSIONS.spec}.tgz`]);
   const installed = join(project, 'node_modules/@hostapi/mock');
   expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src']);
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   expect(manifest.bin).toEqual({ 'hostapi-mock': './bin/mock.mjs' });
-  expect(manifest.dependencies['@hostapi/spec']).toBe('0.1.0');
+  expect(manifest.dependencies['@hostapi/spec']).toBe(VERSIONS.spec);
   expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).devDependencies).toEqual({
-    '@hostapi/mock': 'file:../hostapi-tarballs/hostapi-mock-0.1.0.tgz',
-    '@hostapi/spec': 'file:../hostapi-tarballs/hostapi-spec-0.1.0.tgz',
+    '@hostapi/mock': `file:../hostapi-tarballs/hostapi-mock-${VERSIONS.mock}.tgz`,
+    '@hostapi/spec': `file:../hostapi-tarballs/hostapi-spec-${VERSIONS.spec}.tgz`,
   });
 });
 
