@@ -8,10 +8,11 @@ import { createConnection } from 'node:net';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The command runs in a process group of its own, which a test runner that is killed (a failed
- * task stopping the others, a timeout) would leave behind, holding the README's port for every
- * later run. A watchdog, in a group of its own, kills the group once this process is gone, and
- * ends with it.
+ * A command runs in a process group of its own, which outlives the test process that started it
+ * unless stopped: a test that times out never reaches its stop(), and a killed test runner (a
+ * failed task stopping the others) runs no exit hook. Either way the group would hold the README's
+ * port for every later run. A watchdog, in a group of its own, kills the group once this process
+ * is gone (within half a second, whatever ended it), and ends with the group.
  */
 const WATCHDOG = `
 const [parent, group] = process.argv.slice(1).map(Number);

@@ -38,15 +38,18 @@ describe('startCommand', () => {
     expect(await isListening(port)).toBe(false);
   });
 
-  it('leaves nothing behind when the process that started it dies without stopping it', async () => {
+  it.each([
+    ['exits (a test that timed out before its stop())', 'process.exit(0)', null],
+    ['is killed (a test runner stopped by a failed task)', "process.kill(process.pid, 'SIGKILL')", 'SIGKILL'],
+  ])('leaves nothing behind when the process that started it %s', async (_what, end, signal) => {
     const port = await freePort();
     const script = `import { startCommand } from ${JSON.stringify(COMMANDS)};
       await startCommand(${JSON.stringify(serverOn(port))}, { cwd: '/', ports: [${port}], ready: (output) => output.includes('up') });
-      console.log('started'); process.kill(process.pid, 'SIGKILL');`;
+      console.log('started'); ${end};`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     parent.stdout!.on('data', (chunk) => (output += chunk));
-    expect(await new Promise((resolve) => parent.once('exit', (_code, signal) => resolve(signal)))).toBe('SIGKILL');
+    expect(await new Promise((resolve) => parent.once('exit', (_code, how) => resolve(how)))).toBe(signal);
     expect(output).toContain('started');
     expect(await until(async () => !(await isListening(port)))).toBe(true);
   });
