@@ -884,11 +884,15 @@ export interface CopyStackInput {
     /**
      * `1` to copy the environment variables, `0` (the default) not to. `true` and `false` are sent as
      * `1` and `0`. Sent as `params[copy_env_file]`.
+     *
+     * @default 0
      */
     copy_env_file?: Switch;
     /**
      * `1` to shut the new stack down after cloning, `0` (the default) not to. `true` and `false` are
      * sent as `1` and `0`. Sent as `params[shutdown]`.
+     *
+     * @default 0
      */
     shutdown?: Switch;
     /** Databases to clone for the new stack, sent as `params[databases][<n>][<field>]`. */
