@@ -81,7 +81,7 @@ describe('what becomes of its answers', () => {
   });
 
   it('an answer that breaks the description becomes a 500 naming each field', async () => {
-    reply = () => ({ status: 200, body: { return: { job_id: 8812202 }, msg: 'Successful', status: true, time: 0.2 } });
+    reply = () => ({ status: 200, body: { return: { job_id: 8812202 }, msg: 'Successful', status: true, time: 0.231 } });
     const response = await call();
     expect(response.status).toBe(500);
     const problem = await response.json();

@@ -13,6 +13,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operation, spec } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The versions the tarballs are packed at (the README's glob installs whichever). */
+const VERSIONS = {
+  mock: JSON.parse(readFileSync(join(ROOT, 'apps/mock/package.json'), 'utf8')).version as string,
+  spec: JSON.parse(readFileSync(join(ROOT, 'spec/package.json'), 'utf8')).version as string,
+};
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const section = codeBlocks(README).filter((block) => block.heading === 'In another repository');
 const commands = section.filter((block) => block.lang === 'sh').flatMap(shellCommands);
@@ -56,18 +61,15 @@ it('the README prints these commands and files, in this order', () => {
 });
 
 it('the tarballs hold the command, the library and the description, and nothing of the tests', () => {
-  // At the versions in the manifests (0.0.0 until the first release).
-  const version = (dir: string) => JSON.parse(readFileSync(join(ROOT, dir, 'package.json'), 'utf8')).version as string;
-  const [mockTarball, specTarball] = [`hostapi-mock-${version('apps/mock')}.tgz`, `hostapi-spec-${version('spec')}.tgz`];
-  expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual([mockTarball, specTarball]);
+  expect(readdirSync(join(home, 'hostapi-tarballs')).sort()).toEqual([`hostapi-mock-${VERSIONS.mock}.tgz`, `hostapi-spec-${VERSIONS.spec}.tgz`]);
   const installed = join(project, 'node_modules/@hostapi/mock');
   expect(readdirSync(installed).sort()).toEqual(['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src']);
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   expect(manifest.bin).toEqual({ 'hostapi-mock': './bin/mock.mjs' });
-  expect(manifest.dependencies['@hostapi/spec']).toBe(version('spec'));
+  expect(manifest.dependencies['@hostapi/spec']).toBe(VERSIONS.spec);
   expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).devDependencies).toEqual({
-    '@hostapi/mock': `file:../hostapi-tarballs/${mockTarball}`,
-    '@hostapi/spec': `file:../hostapi-tarballs/${specTarball}`,
+    '@hostapi/mock': `file:../hostapi-tarballs/hostapi-mock-${VERSIONS.mock}.tgz`,
+    '@hostapi/spec': `file:../hostapi-tarballs/hostapi-spec-${VERSIONS.spec}.tgz`,
   });
 });
 

@@ -8,20 +8,23 @@ import { createConnection } from 'node:net';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Process groups started here and not yet stopped. A test that times out never reaches its
- * stop(), and a detached group outlives the test process: it would hold the README's port for
- * every later run. They all go when this process exits.
+ * A command runs in a process group of its own, which outlives the test process that started it
+ * unless stopped: a test that times out never reaches its stop(), and a killed test runner (a
+ * failed task stopping the others) runs no exit hook. Either way the group would hold the README's
+ * port for every later run. A watchdog, in a group of its own, kills the group once this process
+ * is gone (within half a second, whatever ended it), and ends with the group.
  */
-const running = new Set();
-process.once('exit', () => {
-  for (const pid of running) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-});
+const WATCHDOG = `
+const [parent, group] = process.argv.slice(1).map(Number);
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+setInterval(() => {
+  if (!alive(-group)) process.exit(0);
+  if (!alive(parent)) { try { process.kill(-group, 'SIGKILL'); } catch {} process.exit(0); }
+}, 500);`;
+
+function outliveNot(group) {
+  spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(group)], { detached: true, stdio: 'ignore' }).unref();
+}
 
 /** Whether any process of the group led by pid is alive. */
 function alive(pid) {
@@ -66,7 +69,7 @@ export async function startCommand(command, { cwd, env = {}, ports = [], ready, 
   for (;;) {
     await waitForFreePorts(ports, { timeoutMs });
     const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.add(child.pid);
+    outliveNot(child.pid);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -99,7 +102,6 @@ export async function startCommand(command, { cwd, env = {}, ports = [], ready, 
           }
           await sleep(100);
         }
-        running.delete(child.pid);
         return result;
       },
       /** Whether any process of the group is still alive. */
