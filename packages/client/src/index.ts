@@ -15,6 +15,9 @@ export { createPathClient, type PathCallOptions, type PathClient } from './path-
 // The wire format on its own: what the client sends, for tools that show or check requests.
 export { encodeFields, encodePairs, toFormData, toPairs, type FormShape, type Pair } from './core/serialize.js';
 export { METHODS, OPERATIONS, PAGED_METHODS } from './generated/operations.js';
+// An answer read as the operation methods read it (its result, or the typed error), for tools
+// that show answers of their own requests.
+export { readEnvelope } from './core/envelope.js';
 export type * from './generated/api.js';
 export type * from './types.js';
 export type { components, operations, paths } from '@hostapi/types';

@@ -200,7 +200,7 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
 function ExchangeView({ exchange }: { exchange: Exchange }) {
   const { request, response, error } = exchange;
   const body = response && parseJson(response.text);
-  const verdict = response && verdictOf(response.status, body);
+  const verdict = response && verdictOf(response.status, response.text);
   return (
     <section class="exchange" aria-label="Response" aria-live="polite">
       {error && <p class="error" role="alert">{error}</p>}

@@ -1,19 +1,30 @@
-// What an answer means, read as @hostapi/client reads it (packages/client/src/core/envelope.ts):
-// `status: false`, or a `msg` with neither `status` nor `return`, is the service saying no; an
-// HTTP error without the envelope is an HTTP failure; a 2xx that is not the envelope is invalid.
+// What an answer means: read by @hostapi/client itself (readEnvelope), so the console and the
+// client never disagree on what is a success.
+import { HostApiError, readEnvelope, type HostApiErrorKind } from '@hostapi/client';
 
-export type Verdict =
-  | { ok: true; label: 'Success' }
-  | { ok: false; label: 'API failure' | 'HTTP error' | 'Invalid response' };
+export type Verdict = { ok: true; label: 'Success' } | { ok: false; label: string };
 
-export function verdictOf(status: number, body: unknown): Verdict {
-  const envelope = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
-  if (envelope && typeof envelope.msg === 'string' && (envelope.status === false || (envelope.status === undefined && !('return' in envelope)))) {
-    return { ok: false, label: 'API failure' };
+const LABELS: Record<HostApiErrorKind, string> = {
+  api: 'API failure',
+  'rate-limit': 'API failure (rate limit)',
+  validation: 'Invalid request',
+  http: 'HTTP error',
+  'invalid-response': 'Invalid response',
+  pagination: 'Pagination failure',
+  network: 'Network failure',
+  timeout: 'Timeout',
+  aborted: 'Aborted',
+};
+
+/** Only the error's kind is used: the operation and the key would name it in its message. */
+export function verdictOf(status: number, text: string): Verdict {
+  try {
+    readEnvelope('', status, text, '');
+    return { ok: true, label: 'Success' };
+  } catch (error) {
+    if (error instanceof HostApiError) return { ok: false, label: LABELS[error.kind] };
+    throw error;
   }
-  if (status < 200 || status > 299) return { ok: false, label: 'HTTP error' };
-  if (!envelope) return { ok: false, label: 'Invalid response' };
-  return { ok: true, label: 'Success' };
 }
 
 /** The body as JSON, or undefined when it is not JSON. */
