@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // One in-process Prism for every file, with request and response validation on.
+    // One in-process mock for every file, strict, with request and response validation on.
     globalSetup: ['test/setup/mock.ts'],
     testTimeout: 60_000,
     fileParallelism: false,

@@ -13,7 +13,7 @@ export interface AnswerRequest {
   apiKey: string | undefined;
   /** Query and form fields, read and validated: bracket segments are keys, indexed lists arrays, leaves text; no key. */
   fields: Record<string, unknown>;
-  /** The Prefer header as `{ name: value }`, e.g. `{ code: '500', example: 'rateLimited' }`. */
+  /** The Prefer header as `{ name: value }`, e.g. `{ code: '500', example: 'rateLimited' }` (without the header: the `__code`, `__example`, `__dynamic`, `__seed` query parameters). */
   prefer: Record<string, string>;
   /** The request as received. */
   request: { method: string; path: string; search: string; headers: Record<string, string | string[] | undefined>; body: Buffer };

@@ -6,7 +6,7 @@ import { describeErrors } from './schemas.mjs';
 import { invalidAnswer, mockFailure, Problem } from './problems.mjs';
 import { readRequest } from './requests/read.mjs';
 import { route } from './requests/route.mjs';
-import { parsePrefer } from './requests/prefer.mjs';
+import { preferencesOf } from './requests/prefer.mjs';
 import { formPairs, queryPairs } from './requests/fields.mjs';
 import { redact } from './log.mjs';
 
@@ -43,7 +43,7 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
           notes.push(...(error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]).map(asNote('request', 'Error')));
         }
         answer = await answerer.answer({
-          operationId: operation?.id, operation, apiKey: read.apiKey, fields: read.fields, prefer: parsePrefer(request.headers.prefer), request,
+          operationId: operation?.id, operation, apiKey: read.apiKey, fields: read.fields, prefer: preferencesOf(request.headers, request.search), request,
         });
         if (operation) {
           const broken = checkAnswer(operation, answer);

@@ -44,6 +44,10 @@ export const invalidRequest = (validation) =>
 export const invalidContentType = (supported) =>
   new Problem(415, `${PRISM}INVALID_CONTENT_TYPE`, 'Invalid content type', `Supported content types: ${supported.join(',')}`);
 
+export const missingBoundary = () =>
+  new Problem(415, `${PRISM}INVALID_CONTENT_TYPE`, 'Invalid content type',
+    'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.');
+
 export const unreadableBody = (reason) =>
   new Problem(422, own('unreadable-body'), 'Invalid request', `The form body cannot be read: ${reason}`);
 

@@ -20,7 +20,9 @@ export function createFront(handle, { cors = true, maxBodyBytes = MAX_BODY_BYTES
     if (cors) {
       res.setHeader('access-control-allow-origin', '*');
       res.setHeader('access-control-expose-headers', EXPOSED);
-      if (req.method === 'OPTIONS') return answerPreflight(req, res);
+      // A preflight names its origin and method (Fetch); any other OPTIONS is a request like
+      // any other, answered 405 as Prism answers it.
+      if (req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) return answerPreflight(req, res);
     }
     const chunks = [];
     let size = 0;

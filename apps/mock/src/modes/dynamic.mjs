@@ -5,6 +5,7 @@
 // does not name, and the request's own values where a field has the same name (`client_id`).
 // Other values come from each schema's own enumerations, formats and examples. `Prefer: code=` or `example=`
 // asks for a described example instead, as in the examples mode; that is how failures are had.
+// As with `prism mock`, `Prefer: dynamic=false` asks for the example, `seed=<s>` another seed.
 import { exampleInput } from '@hostapi/spec/document';
 import { resolve } from '../schemas.mjs';
 import { exampleAnswer } from './examples.mjs';
@@ -13,8 +14,8 @@ export function createDynamic(api, { seed = 1 } = {}) {
   return {
     name: 'dynamic',
     answer({ operation, fields, prefer }) {
-      if (prefer.code !== undefined || prefer.example !== undefined) return exampleAnswer(operation, prefer);
-      return generateAnswer(api.document, operation, { seed, fields });
+      if (prefer.code !== undefined || prefer.example !== undefined || prefer.dynamic === 'false') return exampleAnswer(operation, prefer);
+      return generateAnswer(api.document, operation, { seed: prefer.seed ?? seed, fields });
     },
   };
 }

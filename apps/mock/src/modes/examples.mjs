@@ -3,11 +3,14 @@
 // responses first, then in the others, so `example=rateLimited` alone finds the HTTP 500 one).
 import { unknownPreference } from '../problems.mjs';
 
-/** An answerer (see modes/index.mjs) serving the examples of the description. */
-export function createExamples() {
+/**
+ * An answerer (see modes/index.mjs) serving the examples of the description; a request that
+ * prefers generated data (`Prefer: dynamic=true`, as with `prism mock`) goes to `generated`.
+ */
+export function createExamples({ generated } = {}) {
   return {
     name: 'examples',
-    answer: ({ operation, prefer }) => exampleAnswer(operation, prefer),
+    answer: (request) => (generated && request.prefer.dynamic === 'true' ? generated.answer(request) : exampleAnswer(request.operation, request.prefer)),
   };
 }
 

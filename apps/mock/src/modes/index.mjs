@@ -14,7 +14,8 @@
 // - apiKey: the request's key; fields: its query and form fields, already read with the mock's
 //   leniency and validated, as one nested object (bracket segments are keys, indexed lists are
 //   arrays, every leaf is text), without the key.
-// - prefer: the Prefer header as `{ name: value }` (`{ code: '500', example: 'rateLimited' }`).
+// - prefer: the Prefer header as `{ name: value }` (`{ code: '500', example: 'rateLimited' }`); without one,
+//   the `__code`, `__example`, `__dynamic`, `__seed` query parameters (requests/prefer.mjs).
 // - request: `{ method, path, search, headers, body }` as received (the proxy forwards it).
 // Throw a Problem (problems.mjs) to answer with the mock's own error instead. Every answer is
 // then checked against the operation's responses: one that breaks the description becomes a
@@ -44,5 +45,5 @@ export async function createAnswerer(api, { answerer, upstream, sandbox, fixture
     return createSandbox({ document: api.document, fixture, rateLimit, latencyMs });
   }
   if (dynamic) return createDynamic(api, { seed });
-  return createExamples();
+  return createExamples({ generated: createDynamic(api, { seed }) });
 }

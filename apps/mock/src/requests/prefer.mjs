@@ -1,6 +1,28 @@
-// The `Prefer` header (RFC 7240) as `{ name: value }`: `Prefer: code=500, example=rateLimited`
-// → `{ code: '500', example: 'rateLimited' }`. Names are lower-cased, values unquoted, a
-// preference without a value is `''`, and parameters after `;` are dropped.
+// What a request prefers (`Prefer: code=500, example=rateLimited`), as `{ name: value }`.
+
+/**
+ * Query parameters that stand for preferences when a request has no `Prefer` header, as in
+ * `prism mock` (`?__example=clientNotFound`, for callers that cannot set headers). They are the
+ * mock's, not the API's: never read as fields.
+ */
+export const PREFERENCE_PARAMETERS = new Map([['__code', 'code'], ['__example', 'example'], ['__dynamic', 'dynamic'], ['__seed', 'seed']]);
+
+/** The preferences of a request: its `Prefer` header, or without one its `__code`-style query parameters. */
+export function preferencesOf(headers, search) {
+  if (headers.prefer) return parsePrefer(headers.prefer);
+  const prefer = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const preference = PREFERENCE_PARAMETERS.get(name);
+    if (preference) prefer[preference] ??= value;
+  }
+  return prefer;
+}
+
+/**
+ * The `Prefer` header (RFC 7240) as `{ name: value }`: `Prefer: code=500, example=rateLimited`
+ * → `{ code: '500', example: 'rateLimited' }`. Names are lower-cased, values unquoted, a
+ * preference without a value is `''`, and parameters after `;` are dropped.
+ */
 export function parsePrefer(header) {
   const prefer = {};
   const text = Array.isArray(header) ? header.join(',') : header;

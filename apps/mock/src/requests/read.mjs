@@ -13,7 +13,8 @@
 // value the operation's schemas refuse (422 naming the field).
 import { describeErrors, ref, resolve } from '../schemas.mjs';
 import { copy, formPairs, FORM_TYPES, isWellFormed, mediaTypeOf, nest, queryPairs, topName, wireName } from './fields.mjs';
-import { invalidContentType, invalidRequest, unauthorized, unreadableBody } from '../problems.mjs';
+import { invalidContentType, invalidRequest, missingBoundary, unauthorized, unreadableBody } from '../problems.mjs';
+import { PREFERENCE_PARAMETERS } from './prefer.mjs';
 
 const departure = (code, location, message) => ({ code, location, message });
 
@@ -24,7 +25,7 @@ const departure = (code, location, message) => ({ code, location, message });
  * 422) to refuse the request.
  */
 export async function readRequest(api, schemas, operation, { search, headers, body }, { strict = false } = {}) {
-  const query = queryPairs(search).map(([name, value]) => ({ name, value, where: 'query' }));
+  const query = queryPairs(search).filter(([name]) => !PREFERENCE_PARAMETERS.has(name)).map(([name, value]) => ({ name, value, where: 'query' }));
   const form = operation.method === 'POST' ? await readForm(operation, headers, body) : [];
 
   const malformed = [...query, ...form].filter(({ name }) => !isWellFormed(name));
@@ -48,6 +49,8 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
   pairs = withoutRepeats(pairs, departures, errors);
 
   const { value, conflicts } = nest(pairs.map(({ name, value }) => [name, value]));
+  // A query parameter given empty is not given (as in `prism mock`): `client_id=` is missing.
+  if (operation.method !== 'POST') for (const [name, given] of Object.entries(value)) if (given === '') delete value[name];
   for (const name of conflicts) {
     errors.push({ location: [whereOf(pairs, name), name], severity: 'Error', code: 'conflictingName', message: `The parameter "${name}" is given both as a value and as a group of bracketed fields` });
   }
@@ -70,7 +73,9 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
   const validate = schemaAt
     ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt))
     : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
-  if (!validate(copy(value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
+  // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
+  if (operation.body?.required && !body?.length && !pairs.length) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
+  else if (!validate(copy(value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
   if (errors.length) throw invalidRequest(errors);
 
   const keyName = operation.keyName ?? 'apikey';
@@ -83,6 +88,7 @@ async function readForm(operation, headers, body) {
   if (!body.length && !type) return [];
   const supported = Object.keys(operation.body?.media ?? {});
   if (!FORM_TYPES.includes(type) || !supported.includes(type)) throw invalidContentType(supported);
+  if (type === 'multipart/form-data' && !/;\s*boundary=/i.test(headers['content-type'])) throw missingBoundary();
   try {
     return (await formPairs(body, headers['content-type'])).map(([name, value]) => ({ name, value, where: 'body' }));
   } catch (error) {
