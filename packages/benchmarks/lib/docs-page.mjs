@@ -27,8 +27,9 @@ export async function serveDocs() {
 
 /**
  * One fresh load (new context: empty cache) of `url`. Resolves to the milliseconds from the start
- * of navigation until every heading of `headings` is on the page; with `weigh`, also the number
- * and bytes of the responses (as served, and gzipped as a static host would send them).
+ * of navigation until every heading of `headings` is on the page and rendered (laid out, not
+ * hidden); with `weigh`, also the number and bytes of the responses (as served, and gzipped as a
+ * static host would send them).
  */
 export async function loadPage(browser, url, headings, { weigh = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -39,8 +40,9 @@ export async function loadPage(browser, url, headings, { weigh = false } = {}) {
     await page.goto(url, { waitUntil: 'commit' });
     // Polled on every frame, in the page; performance.now() counts from the start of navigation.
     const readyMs = await (await page.waitForFunction((wanted) => {
-      const present = new Set([...document.querySelectorAll('h1, h2')].map((node) => node.textContent.trim()));
-      return wanted.every((text) => present.has(text)) && performance.now();
+      const nodes = [...document.querySelectorAll('h1, h2')];
+      const shown = (text) => nodes.some((node) => node.textContent.trim() === text && node.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+      return wanted.every(shown) && performance.now();
     }, headings, { polling: 'raf', timeout: 60_000 })).jsonValue();
     if (!weigh) return { readyMs };
     await page.waitForLoadState('load');
