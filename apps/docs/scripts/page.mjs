@@ -1,9 +1,9 @@
 // Turns the page `redocly build-docs --inlineBundle` writes into the site's files, so that every
 // link survives being shared and the page works from any static host or from disk:
 //
-// - Redoc's script becomes two classic deferred scripts (a module script is blocked on file://):
-//   `redoc-<hash>.js`, Redoc itself (the same for every description, cached across changes), and
-//   `docs-<hash>.js`, the description and the call that renders it.
+// - Redoc's script becomes two classic deferred scripts (a module script is blocked on file://),
+//   loaded from <head>: `redoc-<hash>.js`, Redoc itself (the same for every description, cached
+//   across changes), and `docs-<hash>.js`, the description and the call that renders it.
 // - The build prerenders the introduction, with its links written as paths (`/servers`, which a
 //   static host answers 404): they become the routes Redoc uses everywhere else (`#/servers`).
 //   The prerendered introduction (markup and styles) waits in a <template>, put on the page only
@@ -51,9 +51,9 @@ Redoc.hydrate(definition, options, document.getElementById('redoc'));
 }
 `);
   Object.assign(files, { [redoc.name]: redoc.text, [docs.name]: docs.text });
-  const index = deferIntroduction(page)
-    .replace('</head>', `${HEAD}</head>`)
-    .replace('</body>', `<script defer src="./${redoc.name}"></script>\n<script defer src="./${docs.name}"></script>\n</body>`);
+  // In <head>: the browser requests Redoc with the page's first bytes, not after the introduction's markup.
+  const scripts = `<script defer src="./${redoc.name}"></script>\n<script defer src="./${docs.name}"></script>\n`;
+  const index = deferIntroduction(page).replace('</head>', `${HEAD}${scripts}</head>`);
   files['index.html'] = hashLinks(index);
   return files;
 }
