@@ -2,9 +2,11 @@
 // the page. Redoc CE 3 shows one operation per route, so each round loads every operation's deep
 // link fresh (empty cache): the median of the 22 and the slowest, each a median over the rounds.
 // Each round also loads a static page holding only the headings (the floor: what loading any
-// page costs here). And the page's weight.
+// page costs here). And the page's weight. Then each deep link once more, traced, for where the
+// time goes (lib/docs-trace.mjs; the timed rounds are not traced).
 import { launchChromium, loadPage, OPERATION_PAGES, serveDocs } from '../lib/docs-page.mjs';
-import { format, report } from '../lib/report.mjs';
+import { STEPS, traceLoad } from '../lib/docs-trace.mjs';
+import { format, printTable, report } from '../lib/report.mjs';
 import { alternate, median } from '../lib/stats.mjs';
 
 const ROUNDS = 5;
@@ -38,6 +40,12 @@ try {
       { figure: 'page weight, gzipped', value: first.gzipBytes, budget: 'docs.pageGzipBytes' },
     ],
   );
+  const traces = [];
+  for (const { hash, heading } of OPERATION_PAGES) traces.push(await traceLoad(browser, docs.url + hash, heading));
+  const ms = (pick) => format(Math.round(median(traces.map(pick))), 'ms');
+  console.log(`\nWhere the time goes: each deep link loaded once more, traced (Chromium's trace events); medians of the ${traces.length}. The steps follow one another: their wall times add up to the load (${ms((t) => t.readyMs)} traced). CPU is the page's main thread's.\n`);
+  printTable(['step', 'wall', 'main-thread CPU'], STEPS.map(([key, step]) => [step, ms((t) => t.steps[key].wall), ms((t) => t.steps[key].main)]));
+  console.log(`\nBesides: parsing the scripts on a background thread ${ms((t) => t.backgroundParse)}; garbage collection on the main thread ${ms((t) => t.gc)}; style and layout in the render step ${ms((t) => t.styleLayout)}.`);
   process.exitCode = ok ? 0 : 3;
 } finally {
   await browser.close();

@@ -25,6 +25,22 @@ export async function serveDocs() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => server.close(done)) };
 }
 
+/** The window every docs load opens (a desktop's). */
+export const VIEWPORT = { width: 1400, height: 1000 };
+
+/**
+ * Resolves, once every heading (`h1`, `h2`) of `headings` is on `page` and rendered (laid out, not
+ * hidden), to the milliseconds since the start of its navigation. Polled on every frame, in the
+ * page.
+ */
+export async function waitForHeadings(page, headings) {
+  return (await page.waitForFunction((wanted) => {
+    const nodes = [...document.querySelectorAll('h1, h2')];
+    const shown = (text) => nodes.some((node) => node.textContent.trim() === text && node.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+    return wanted.every(shown) && performance.now();
+  }, headings, { polling: 'raf', timeout: 60_000 })).jsonValue();
+}
+
 /**
  * One fresh load (new context: empty cache) of `url`. Resolves to the milliseconds from the start
  * of navigation until every heading of `headings` is on the page and rendered (laid out, not
@@ -32,18 +48,13 @@ export async function serveDocs() {
  * static host would send them).
  */
 export async function loadPage(browser, url, headings, { weigh = false } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const responses = [];
     if (weigh) context.on('response', (response) => responses.push(response.body().catch(() => Buffer.alloc(0))));
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
-    // Polled on every frame, in the page; performance.now() counts from the start of navigation.
-    const readyMs = await (await page.waitForFunction((wanted) => {
-      const nodes = [...document.querySelectorAll('h1, h2')];
-      const shown = (text) => nodes.some((node) => node.textContent.trim() === text && node.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
-      return wanted.every(shown) && performance.now();
-    }, headings, { polling: 'raf', timeout: 60_000 })).jsonValue();
+    const readyMs = await waitForHeadings(page, headings);
     if (!weigh) return { readyMs };
     await page.waitForLoadState('load');
     const bodies = await Promise.all(responses);

@@ -32,12 +32,16 @@ export function report(title, notes, rows) {
     const mark = verdict.ok ? 'ok' : verdict.enforced ? 'OVER BUDGET (enforced)' : 'over budget';
     return { cells: [figure, format(value, verdict.unit), limit, verdict.text, mark], verdict };
   });
-  const header = ['figure', 'measured', 'measured against', 'budget', ''];
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map(({ cells }) => cells[i].length)));
-  const row = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
   console.log(`\n## ${title}\n${notes.map((note) => `   ${note}`).join('\n')}\n`);
+  printTable(['figure', 'measured', 'measured against', 'budget', ''], lines.map(({ cells }) => cells));
+  return lines.every(({ verdict }) => verdict.ok || !verdict.enforced);
+}
+
+/** Prints rows of text cells under `header`, in aligned columns. */
+export function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((cells) => cells[i].length)));
+  const row = (cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
   console.log(row(header));
   console.log(row(widths.map((w) => '-'.repeat(w))));
-  for (const { cells } of lines) console.log(row(cells));
-  return lines.every(({ verdict }) => verdict.ok || !verdict.enforced);
+  for (const cells of rows) console.log(row(cells));
 }
