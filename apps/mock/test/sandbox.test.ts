@@ -1,7 +1,7 @@
 // The sandbox module on its own (createSandbox().answer), on the built-in fixture: what each
 // operation answers, what writes change, per key, and fault injection. Every answer is checked
 // against its operation's response schema.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
 import { builtInFixture, document, operations, responseProblems, type Node } from './sandbox-support.js';
 
@@ -249,11 +249,16 @@ describe('domain registration', () => {
     expect((await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).available).toBe(true);
   });
 
-  it('a registration counts in its contacts\' DomainCount and RegistrantCount', async () => {
-    const before = await ok('updateDomainContact', { contact_id: '3312' });
-    expect(before).toMatchObject({ DomainCount: '0', RegistrantCount: '0' });
-    await ok('createDomain', { ...registration, registrant_contact: '3312', params: {} });
-    expect(await ok('updateDomainContact', { contact_id: '3312' })).toMatchObject({ DomainCount: '1', RegistrantCount: '1' });
+  it('a registration counts in its contacts\' DomainCount and RegistrantCount, until it is cancelled', async () => {
+    const counts = async (contact_id: string) => {
+      const { DomainCount, RegistrantCount } = await ok('updateDomainContact', { contact_id });
+      return [DomainCount, RegistrantCount];
+    };
+    expect([await counts('3312'), await counts('3311')]).toEqual([['0', '0'], ['3', '2']]);
+    await ok('createDomain', { ...registration, registrant_contact: '3312', params: { AdminContact: '3311' } });
+    expect([await counts('3312'), await counts('3311')]).toEqual([['1', '1'], ['4', '2']]);
+    await ok('cancelDomain', { domain: registration.domain });
+    expect([await counts('3312'), await counts('3311')]).toEqual([['0', '0'], ['3', '2']]);
   });
 
   it('update_contact merges the fields sent into the contact', async () => {
@@ -469,6 +474,39 @@ describe('answers of reads', () => {
     expect(after).not.toBe(first);
     expect(after.return.data[0].cores).toBe('3');
     expect(first.return.data[0].cores).toBe('2');
+  });
+});
+
+describe('answers of writes', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the same change sent again within its second changes nothing, and is answered with the same answer, kept frozen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T10:00:00.100Z'));
+    const change = { contact_id: '3310', params: { City: 'Nelson' } };
+    const first = (await call('updateDomainContact', change)).body;
+    const read = (await call('listServers')).body;
+    const second = (await call('updateDomainContact', change)).body;
+    const third = (await call('updateDomainContact', change)).body;
+    expect(second).toEqual(first);
+    expect(third).toBe(second);
+    expect(Object.isFrozen(third) && Object.isFrozen(third.return)).toBe(true);
+    expect((await call('listServers')).body).toBe(read);
+    // a second later, the same fields are a change again: date_updated is the time of the change
+    vi.setSystemTime(new Date('2026-11-23T10:00:01.100Z'));
+    const later = (await call('updateDomainContact', change)).body;
+    expect(later.return.date_updated).toBe('2026-11-23 10:00:01');
+    expect(third.return.date_updated).toBe('2026-11-23 10:00:00');
+  });
+
+  it('a write replaces the records it changes, never changes one an answer holds', async () => {
+    const before = await ok('updateDomainContact', { contact_id: '3311', params: { City: 'Nelson' } });
+    await ok('updateDomainContact', { contact_id: '3311', params: { City: 'Dunedin' } });
+    await ok('createDomain', { domain: 'harbourtrading.com', term: '12', registrant_contact: '3311' });
+    expect(before).toMatchObject({ City: 'Nelson', DomainCount: '3' });
+    expect(Object.isFrozen(before)).toBe(true);
   });
 });
 
