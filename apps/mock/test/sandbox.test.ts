@@ -1,9 +1,10 @@
 // The sandbox module on its own (createSandbox().answer), on the built-in fixture: what each
 // operation answers, what writes change, per key, and fault injection. Every answer is checked
-// against its operation's response schema.
+// against its operation's response schema, and every failure against its operation's own examples.
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
-import { builtInFixture, document, operations, responseProblems, type Node } from './sandbox-support.js';
+import { builtInFixture, document, examplesOf, operations, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
 
 const shared = await createSandbox({ document });
 let sandbox: Sandbox;
@@ -13,11 +14,15 @@ beforeEach(() => {
   sandbox.reset();
 });
 
-/** The answer of `operationId` for key `apiKey`, after checking it against the response schema. */
+/**
+ * The answer of `operationId` for key `apiKey`, after checking it against the response schema
+ * and, if it is a failure, that it is one its operation documents.
+ */
 async function call(operationId: string, fields: Fields = {}, { apiKey = 'key-a', prefer = {} }: { apiKey?: string; prefer?: Record<string, string> } = {}) {
   const answer = await sandbox.answer({ operationId, apiKey, fields: { client_id: '293', ...fields }, prefer });
   expect(responseProblems(operationId, answer.status, answer.body), `${operationId} answer ${JSON.stringify(answer.body)}`).toEqual([]);
-  return answer as { status: number; body: Node };
+  expect(undocumentedFailure(operationId, answer)).toEqual([]);
+  return answer as { status: number; body: Node; example?: string };
 }
 /** The `return` of a successful call (fails the test on a failure envelope). */
 async function ok(operationId: string, fields: Fields = {}, options: { apiKey?: string } = {}) {
@@ -429,6 +434,62 @@ describe('another client', () => {
   it.each(Object.entries(inputs).filter(([id]) => id !== 'listImages'))('%s: "Client not found." for a client_id the fixture is not', async (operationId, fields) => {
     expect((await call(operationId, fields, { apiKey: 'key-b' })).body.msg).not.toBe('Client not found.');
     expect(await failure(operationId, { ...fields, client_id: '294' })).toBe('Client not found.');
+  });
+});
+
+describe('failures', () => {
+  const soa = { ns: 'ns1', email: 'e', refresh: '1', retry: '1', expire: '1', minimum: '1' };
+  const registration = { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310' };
+  const copy = { source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'x' };
+  // Every failure a handler answers (besides clientNotFound, above), with a request that gets it.
+  const cases: Array<[string, string, Fields]> = [
+    ['listImages', 'invalidLocation', { filters: { location: 'SYD1' } }],
+    ['upgradeServer', 'serverNotFound', { name: 'web99' }],
+    ['upgradeServer', 'serverLocked', { name: 'db01' }],
+    ['upgradeServerPlan', 'serverNotFound', { name: 'web99', plan: 'VPS-16G' }],
+    ['upgradeServerPlan', 'serverLocked', { name: 'db01', plan: 'VPS-16G' }],
+    ['upgradeServerPlan', 'planNotAvailable', { name: 'web01', plan: 'VPS-2G' }],
+    ['listDomainsUsingTemplate', 'templateNotFound', { template_id: '99' }],
+    ['updateSoa', 'domainNotFound', { domain: 'someone-else.co.nz', ...soa }],
+    ['getDomain', 'invalidDomain', { domain: 'bad..name' }],
+    ['getDomain', 'domainNotFound', { domain: 'someone-else.co.nz' }],
+    ['checkDomainAvailability', 'invalidDomain', { domain: 'nodot' }],
+    ['checkDomainAvailability', 'unsupportedTld', { domain: 'harbourtrading.example' }],
+    ['createDomain', 'invalidDomain', { ...registration, domain: 'shop.example.co.nz' }],
+    ['createDomain', 'unsupportedTld', { ...registration, domain: 'harbourtrading.example' }],
+    ['createDomain', 'domainTaken', { ...registration, domain: 'example.co.nz' }],
+    ['createDomain', 'contactNotFound', { ...registration, registrant_contact: '9999' }],
+    ['cancelDomain', 'domainNotFound', { domain: 'someone-else.co.nz' }],
+    ['updateDomainContact', 'contactNotFound', { contact_id: '4000' }],
+    ['getSshKey', 'keyNotFound', { key_id: '99' }],
+    ['addSshKey', 'invalidKey', { label: 'x', content: 'not a key' }],
+    ['getDatabase', 'databaseNotFound', { server_name: 'cloud01', mysql_host: 'mysql8', database: 'nope' }],
+    ['backupStack', 'stackNotFound', { server: 'cloud02', name: 'shop' }],
+    ['copyStack', 'stackNotFound', { ...copy, source_server: 'cloud02' }],
+    ['copyStack', 'serverNotFound', { ...copy, destination_server: 'cloud99' }],
+    ['copyStack', 'databaseNotFound', { ...copy, params: { databases: [{ clone_db_from: 'blog', db_name: 'x' }] } }],
+    ['getBandwidthUsageByDay', 'ipNotFound', { ip_addr: '10.9.8.7/32' }],
+    ['listMailDomains', 'serverNotFound', { server_name: 'web01' }],
+  ];
+
+  it.each(cases)('%s answers its own example %s', async (operationId, name, fields) => {
+    const answer = await call(operationId, fields);
+    expect({ example: answer.example, body: answer.body }).toEqual({ example: name, body: examplesOf(operationId)[name] });
+  });
+
+  it('the cases cover every failure a handler can answer', () => {
+    const sources = ['index.mjs', ...readdirSync(new URL('../src/sandbox/handlers/', import.meta.url)).map((file) => `handlers/${file}`)]
+      .map((file) => readFileSync(new URL(`../src/sandbox/${file}`, import.meta.url), 'utf8'));
+    const answered = new Set(sources.flatMap((source) => [...source.matchAll(/\.fail\('(\w+)'/g)].map((match) => match[1])));
+    expect([...answered].sort()).toEqual([...new Set([...cases.map(([, name]) => name), 'clientNotFound'])].sort());
+  });
+
+  it('a failure the description does not document for the operation is the sandbox\'s error, not an answer', async () => {
+    // copy_stack's own serverNotFound, taken out of a copy of the description
+    const trimmed = structuredClone(document);
+    delete trimmed.paths['/1.1/cloud/stack/copy.json'].post.responses['200'].content['application/json'].examples.serverNotFound;
+    sandbox = await createSandbox({ document: trimmed });
+    await expect(call('copyStack', { ...copy, destination_server: 'cloud99' })).rejects.toThrow('The description documents no failure "serverNotFound" for copyStack');
   });
 });
 

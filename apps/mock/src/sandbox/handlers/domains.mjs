@@ -27,7 +27,7 @@ export function checkDomainAvailability({ domain, additional_tlds: additional = 
   const other = [];
   for (const tld of Object.values(additional)) {
     const extension = tld.trim().replace(/^\./, '').toLowerCase();
-    if (!state.read('tlds').includes(extension)) return unsupported(reply, extension);
+    if (!state.read('tlds').includes(extension)) return reply.fail('unsupportedTld', { extension });
     const candidate = `${parsed.name}.${extension}`;
     other.push({ domain: candidate, available: !isTaken(state, candidate) });
   }
@@ -111,7 +111,7 @@ function registrable(domain, state, reply) {
   const labels = name.split('.');
   const tlds = state.read('tlds');
   const at = labels.findIndex((_, i) => i > 0 && tlds.includes(labels.slice(i).join('.')));
-  if (at < 0) return { refusal: unsupported(reply, labels.slice(1).join('.')) };
+  if (at < 0) return { refusal: reply.fail('unsupportedTld', { extension: labels.slice(1).join('.') }) };
   // shop.example.co.nz is a name under a domain, not one to register.
   if (at > 1) return { refusal: reply.fail('invalidDomain') };
   return { domain: name, name: labels[0], extension: labels.slice(1).join('.') };
@@ -119,5 +119,3 @@ function registrable(domain, state, reply) {
 
 const isTaken = (state, domain) => state.read('registered_domains').some((d) => d.Domain.toLowerCase() === domain) || state.read('unavailable_domains').includes(domain);
 
-/** The documented unsupportedTld failure; its example names an extension, the answer the one asked for. */
-const unsupported = (reply, extension) => reply.fail('unsupportedTld', (example) => ({ ...example, msg: example.msg.replace(/\.[a-z0-9.-]+(?= is not supported)/i, `.${extension}`) }));
