@@ -8,17 +8,23 @@ const shell = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
  * `method` is `get` or `post`; `url` is the base URL and path; `pairs` are the `[name, value]`
  * fields in wire order, `apikey` first. One field a line (`-d 'name=value'`, URL-encoded as the
  * client sends it; a GET sends them as its query with `-G`), lines joined with ` \`.
+ * `headers` are sent as given (`-H 'Prefer: example=clientNotFound'`). With `multipart`, a POST
+ * sends its fields as multipart/form-data parts instead (`--form-string`, which never reads a
+ * value starting with `@` or `<` as a file).
  *
  * With `baseUrlVariable: { name, value }`, where `value` is the start of `url`, the command reads
  * that part from the shell variable `name` and falls back to `value`:
  * `"${BASE_URL:-https://api.hostapi.example}/1.3/server/list_servers.json"`.
  *
- * @param {{ method: string, url: string, pairs: ReadonlyArray<readonly string[]>, baseUrlVariable?: { name: string, value: string } }} call
+ * @param {{ method: string, url: string, pairs: ReadonlyArray<readonly string[]>, headers?: ReadonlyArray<readonly [string, string]>, multipart?: boolean, baseUrlVariable?: { name: string, value: string } }} call
  * @returns {string}
  */
-export function curlCommand({ method, url, pairs, baseUrlVariable }) {
-  const lines = [`curl${method.toLowerCase() === 'get' ? ' -G' : ''} ${address(url, baseUrlVariable)}`];
-  for (const pair of pairs) lines.push(`  -d ${shell(encodePairs([pair]))}`);
+export function curlCommand({ method, url, pairs, headers = [], multipart = false, baseUrlVariable }) {
+  const get = method.toLowerCase() === 'get';
+  if (get && multipart) throw new Error('curlCommand: a GET sends no form, multipart or other');
+  const lines = [`curl${get ? ' -G' : ''} ${address(url, baseUrlVariable)}`];
+  for (const [name, value] of headers) lines.push(`  -H ${shell(`${name}: ${value}`)}`);
+  for (const pair of pairs) lines.push(multipart ? `  --form-string ${shell(`${pair[0]}=${pair[1]}`)}` : `  -d ${shell(encodePairs([pair]))}`);
   return lines.join(' \\\n');
 }
 

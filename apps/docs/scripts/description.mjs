@@ -10,7 +10,7 @@ const MOCK_SECTION = `
 
 ## Try it against the mock
 \`pnpm start\` (or \`pnpm --filter @hostapi/mock start\`) serves every operation of this
-description on \`http://127.0.0.1:4010\` (Prism, request validation on). Every curl sample reads
+description on \`http://127.0.0.1:4010\`, checking each request against it. Every curl sample reads
 its base URL from \`$${BASE_URL_VARIABLE}\` and calls production when it is unset: run
 
 \`\`\`sh

@@ -4,10 +4,10 @@
 import { METHODS, OPERATIONS, toPairs } from '@hostapi/client';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 import { curlCommand } from './curl.mjs';
+import { KEY_PLACEHOLDER, typescriptLiteral } from './literal.mjs';
 
 export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
-const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 /** The shell variable the curl samples read their base URL from (production when unset). */
 export const BASE_URL_VARIABLE = 'BASE_URL';
 
@@ -30,7 +30,7 @@ const api = createHostApiClient({
   baseUrl: process.env.HOSTAPI_URL ?? '${baseUrl}',
 });
 
-const result = await api.${methodOf.get(id)}(${literal(input, '')});
+const result = await api.${methodOf.get(id)}(${typescriptLiteral(input)});
 console.log(result);
 `;
     result[id] = { curl, typescript, input, path, method };
@@ -41,16 +41,3 @@ console.log(result);
 /** The file written to samples/generated/<operationId>.ts. */
 export const sampleFile = (id, summary, typescript) =>
   `// ${id}: ${summary}. Generated from the description by scripts/generate-samples.mjs; do not edit.\n${typescript}`;
-
-/** A TypeScript object literal, keys unquoted where they can be. */
-function literal(value, indent) {
-  if (Array.isArray(value)) return `[${value.map((v) => literal(v, indent)).join(', ')}]`;
-  if (value && typeof value === 'object') {
-    const inner = `${indent}  `;
-    const entries = Object.entries(value).map(
-      ([k, v]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(k) ? k : `'${k}'`}: ${literal(v, inner)},`,
-    );
-    return entries.length ? `{\n${entries.join('\n')}\n${indent}}` : '{}';
-  }
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value);
-}

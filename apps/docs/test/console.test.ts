@@ -168,6 +168,8 @@ describe('the Try it console', () => {
           expect(answer.status, message).toBe(example.status);
           expect(answer.text, message).toBe(JSON.stringify(value, null, 2));
           expect(answer.verdict, message).toBe(isFailure(value) ? 'failure' : 'success');
+          const curlWithPrefer = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
+          expect(curlWithPrefer, message).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mock.url}${op.path}`, pairs: shown, headers: [['Prefer', answer.request.headers().prefer]] }));
           if (!snippets.has(op.id) && answer.verdict === 'failure' && answer.status === 200) {
             const code = await panel.getByRole('region', { name: '@hostapi/client' }).locator('pre').innerText();
             snippets.set(op.id, { code, status: answer.status, body: value });
@@ -302,6 +304,10 @@ describe('the form', () => {
       ]);
       expect(copied.status).toBe(200);
       expect(copied.verdict).toBe('success');
+      // The curl shown sends those parts too (curlCommand's multipart is run by curl in curl.test.ts).
+      const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
+      const placeheld = parts.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value]);
+      expect(curl).toBe(curlCommand({ method: 'post', url: `${mock.url}${byId('copyStack').path}`, pairs: placeheld, multipart: true }));
       expect(watched.consoleErrors).toEqual([]);
     } finally {
       await page.context().close();
@@ -362,12 +368,12 @@ describe('when nothing can be sent or nothing answers', () => {
 
       await panel.getByLabel('Server', { exact: true }).fill('127.0.0.1:4010');
       await send.click();
-      await expect.poll(() => alert.innerText()).toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
+      await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
 
       await panel.getByLabel('Server', { exact: true }).fill(mock.url);
       await panel.getByLabel('API key', { exact: true }).fill('');
       await send.click();
-      await expect.poll(() => alert.innerText()).toBe('Enter an API key (the mock accepts any).');
+      await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe('Enter an API key (the mock accepts any).');
     } finally {
       await page.context().close();
     }
@@ -471,13 +477,13 @@ describe('Redoc beside the console', () => {
       await results.getByText('Update a domain contact', { exact: true }).first().click();
       await heading(page, 'Update a domain contact').waitFor();
       expect(new URL(page.url()).hash).toBe(byId('updateDomainContact').route);
-      await expect.poll(() => operation.inputValue()).toBe('updateDomainContact');
+      await expect.poll(() => operation.inputValue(), { timeout: 10_000 }).toBe('updateDomainContact');
 
       // Redoc's sidebar.
       await page.getByRole('link', { name: 'SSH keys' }).first().click();
       await page.getByRole('link', { name: byId('getSshKey').summary }).first().click();
       await heading(page, byId('getSshKey').summary).waitFor();
-      await expect.poll(() => operation.inputValue()).toBe('getSshKey');
+      await expect.poll(() => operation.inputValue(), { timeout: 10_000 }).toBe('getSshKey');
 
       // The console's own choice of operation takes Redoc there too.
       await operation.selectOption('listImages');
@@ -486,12 +492,12 @@ describe('Redoc beside the console', () => {
 
       // Closing it leaves the page where it was, with the button to open it again.
       await panel.getByRole('button', { name: 'Close the console' }).click();
-      await expect.poll(() => panel.isVisible()).toBe(false);
+      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
       expect(new URL(page.url()).hash).toBe(byId('listImages').route);
       await page.getByRole('button', { name: /Try it/ }).click();
       expect(await operation.inputValue()).toBe('listImages');
       await page.keyboard.press('Escape');
-      await expect.poll(() => panel.isVisible()).toBe(false);
+      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
 
       // Pages that are not an operation offer no button.
       await page.goto(`${site}/`);

@@ -59,12 +59,17 @@ describe('the fields of each operation, expanded, carry their wire names', () =>
       await page.goto(`${site.url}${op.route}`);
       const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
       await section.locator('h1, h2').filter({ hasText: headingPattern(op.summary) }).first().waitFor();
-      // The request's "Expand all" (the responses are expanded already).
+      // The request's "Expand all" (the responses are expanded already), clicked once it is there:
+      // Redoc may mount it after the heading.
       const expand = section.getByRole('button', { name: /^Expand all/ }).first();
-      if (await expand.count()) await expand.click();
+      let expanded = false;
       const names = async () => section.locator('.schema-name').evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
       const expected = expectedNames(op);
       await expect.poll(async () => {
+        if (!expanded && (await expand.count())) {
+          await expand.click();
+          expanded = true;
+        }
         const shown = await names();
         return expected.filter((name) => !shown.includes(name));
       }, { message: 'names not shown', timeout: 20_000 }).toEqual([]);

@@ -190,8 +190,7 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
 
       <div ref={answer}>{exchange && <ExchangeView exchange={exchange} />}</div>
 
-      <Snippet title="curl" text={curlSnippet(call)}
-        note={draft.multipart ? 'curl sends the same fields URL-encoded, which the service accepts too.' : undefined} />
+      <Snippet title="curl" text={curlSnippet(call)} />
       <Snippet title="@hostapi/client" text={clientSnippet(call)} />
     </div>
   );
@@ -254,7 +253,7 @@ function Violations({ header }: { header: string | undefined }) {
   );
 }
 
-function Snippet({ title, text, note }: { title: string; text: string; note?: string | undefined }) {
+function Snippet({ title, text }: { title: string; text: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     await copyText(text);
@@ -268,7 +267,6 @@ function Snippet({ title, text, note }: { title: string; text: string; note?: st
         <button type="button" class="copy" aria-label={`Copy ${title}`} onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
       </header>
       <pre class="code">{text}</pre>
-      {note && <p class="hint">{note}</p>}
     </section>
   );
 }
