@@ -77,7 +77,7 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
   }]],
   ['hostapi/operation-examples', [{ // no failure example left
     file: 'paths/mail/list_domains.yaml',
-    from: '            serverNotFound:\n              $ref: ./examples/listMailDomains.serverNotFound.yaml\n            missingApiKey:\n              $ref: ../../components/examples/MissingApiKey.yaml\n',
+    from: '            serverNotFound:\n              $ref: ./examples/listMailDomains.serverNotFound.yaml\n            clientNotFound:\n              $ref: ../../components/examples/ClientNotFound.yaml\n            missingApiKey:\n              $ref: ../../components/examples/MissingApiKey.yaml\n',
     to: '',
   }]],
   ['hostapi/unique-client-method', [{

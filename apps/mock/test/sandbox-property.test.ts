@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
-import { document, responseProblems, type Node } from './sandbox-support.js';
+import { document, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
 
 const KEYS = ['key-1', 'key-2', 'key-3'];
 const SERVERS = ['web01', 'db01', 'cloud01', 'vds01', 'colo01', 'nope01'];
@@ -33,11 +33,13 @@ const fresh = (): KeyModel => ({
 type Model = Map<string, KeyModel>;
 const of = (model: Model, key: string) => model.get(key) ?? model.set(key, fresh()).get(key)!;
 
-/** One call, checked against the response schema; resolves to the body. */
+/** One call, checked against the response schema (a failure: against its operation's examples); resolves to the body. */
 async function call(sandbox: Sandbox, key: string, operationId: string, fields: Fields): Promise<Node> {
-  const { status, body } = await sandbox.answer({ operationId, apiKey: key, fields: { client_id: '293', ...fields } });
+  const answer = await sandbox.answer({ operationId, apiKey: key, fields: { client_id: '293', ...fields } });
+  const { status, body } = answer;
   expect(status).toBe(200);
   expect(responseProblems(operationId, status, body)).toEqual([]);
+  expect(undocumentedFailure(operationId, answer)).toEqual([]);
   return body as Node;
 }
 

@@ -1,9 +1,10 @@
 // The sandbox module on its own (createSandbox().answer), on the built-in fixture: what each
 // operation answers, what writes change, per key, and fault injection. Every answer is checked
-// against its operation's response schema.
-import { beforeEach, describe, expect, it } from 'vitest';
+// against its operation's response schema, and every failure against its operation's own examples.
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
-import { builtInFixture, document, operations, responseProblems, type Node } from './sandbox-support.js';
+import { builtInFixture, document, examplesOf, operations, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
 
 const shared = await createSandbox({ document });
 let sandbox: Sandbox;
@@ -13,11 +14,15 @@ beforeEach(() => {
   sandbox.reset();
 });
 
-/** The answer of `operationId` for key `apiKey`, after checking it against the response schema. */
+/**
+ * The answer of `operationId` for key `apiKey`, after checking it against the response schema
+ * and, if it is a failure, that it is one its operation documents.
+ */
 async function call(operationId: string, fields: Fields = {}, { apiKey = 'key-a', prefer = {} }: { apiKey?: string; prefer?: Record<string, string> } = {}) {
   const answer = await sandbox.answer({ operationId, apiKey, fields: { client_id: '293', ...fields }, prefer });
   expect(responseProblems(operationId, answer.status, answer.body), `${operationId} answer ${JSON.stringify(answer.body)}`).toEqual([]);
-  return answer as { status: number; body: Node };
+  expect(undocumentedFailure(operationId, answer)).toEqual([]);
+  return answer as { status: number; body: Node; example?: string };
 }
 /** The `return` of a successful call (fails the test on a failure envelope). */
 async function ok(operationId: string, fields: Fields = {}, options: { apiKey?: string } = {}) {
@@ -249,11 +254,16 @@ describe('domain registration', () => {
     expect((await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).available).toBe(true);
   });
 
-  it('a registration counts in its contacts\' DomainCount and RegistrantCount', async () => {
-    const before = await ok('updateDomainContact', { contact_id: '3312' });
-    expect(before).toMatchObject({ DomainCount: '0', RegistrantCount: '0' });
-    await ok('createDomain', { ...registration, registrant_contact: '3312', params: {} });
-    expect(await ok('updateDomainContact', { contact_id: '3312' })).toMatchObject({ DomainCount: '1', RegistrantCount: '1' });
+  it('a registration counts in its contacts\' DomainCount and RegistrantCount, until it is cancelled', async () => {
+    const counts = async (contact_id: string) => {
+      const { DomainCount, RegistrantCount } = await ok('updateDomainContact', { contact_id });
+      return [DomainCount, RegistrantCount];
+    };
+    expect([await counts('3312'), await counts('3311')]).toEqual([['0', '0'], ['3', '2']]);
+    await ok('createDomain', { ...registration, registrant_contact: '3312', params: { AdminContact: '3311' } });
+    expect([await counts('3312'), await counts('3311')]).toEqual([['1', '1'], ['4', '2']]);
+    await ok('cancelDomain', { domain: registration.domain });
+    expect([await counts('3312'), await counts('3311')]).toEqual([['0', '0'], ['3', '2']]);
   });
 
   it('update_contact merges the fields sent into the contact', async () => {
@@ -427,6 +437,62 @@ describe('another client', () => {
   });
 });
 
+describe('failures', () => {
+  const soa = { ns: 'ns1', email: 'e', refresh: '1', retry: '1', expire: '1', minimum: '1' };
+  const registration = { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310' };
+  const copy = { source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'x' };
+  // Every failure a handler answers (besides clientNotFound, above), with a request that gets it.
+  const cases: Array<[string, string, Fields]> = [
+    ['listImages', 'invalidLocation', { filters: { location: 'SYD1' } }],
+    ['upgradeServer', 'serverNotFound', { name: 'web99' }],
+    ['upgradeServer', 'serverLocked', { name: 'db01' }],
+    ['upgradeServerPlan', 'serverNotFound', { name: 'web99', plan: 'VPS-16G' }],
+    ['upgradeServerPlan', 'serverLocked', { name: 'db01', plan: 'VPS-16G' }],
+    ['upgradeServerPlan', 'planNotAvailable', { name: 'web01', plan: 'VPS-2G' }],
+    ['listDomainsUsingTemplate', 'templateNotFound', { template_id: '99' }],
+    ['updateSoa', 'domainNotFound', { domain: 'someone-else.co.nz', ...soa }],
+    ['getDomain', 'invalidDomain', { domain: 'bad..name' }],
+    ['getDomain', 'domainNotFound', { domain: 'someone-else.co.nz' }],
+    ['checkDomainAvailability', 'invalidDomain', { domain: 'nodot' }],
+    ['checkDomainAvailability', 'unsupportedTld', { domain: 'harbourtrading.example' }],
+    ['createDomain', 'invalidDomain', { ...registration, domain: 'shop.example.co.nz' }],
+    ['createDomain', 'unsupportedTld', { ...registration, domain: 'harbourtrading.example' }],
+    ['createDomain', 'domainTaken', { ...registration, domain: 'example.co.nz' }],
+    ['createDomain', 'contactNotFound', { ...registration, registrant_contact: '9999' }],
+    ['cancelDomain', 'domainNotFound', { domain: 'someone-else.co.nz' }],
+    ['updateDomainContact', 'contactNotFound', { contact_id: '4000' }],
+    ['getSshKey', 'keyNotFound', { key_id: '99' }],
+    ['addSshKey', 'invalidKey', { label: 'x', content: 'not a key' }],
+    ['getDatabase', 'databaseNotFound', { server_name: 'cloud01', mysql_host: 'mysql8', database: 'nope' }],
+    ['backupStack', 'stackNotFound', { server: 'cloud02', name: 'shop' }],
+    ['copyStack', 'stackNotFound', { ...copy, source_server: 'cloud02' }],
+    ['copyStack', 'serverNotFound', { ...copy, destination_server: 'cloud99' }],
+    ['copyStack', 'databaseNotFound', { ...copy, params: { databases: [{ clone_db_from: 'blog', db_name: 'x' }] } }],
+    ['getBandwidthUsageByDay', 'ipNotFound', { ip_addr: '10.9.8.7/32' }],
+    ['listMailDomains', 'serverNotFound', { server_name: 'web01' }],
+  ];
+
+  it.each(cases)('%s answers its own example %s', async (operationId, name, fields) => {
+    const answer = await call(operationId, fields);
+    expect({ example: answer.example, body: answer.body }).toEqual({ example: name, body: examplesOf(operationId)[name] });
+  });
+
+  it('the cases cover every failure a handler can answer', () => {
+    const sources = ['index.mjs', ...readdirSync(new URL('../src/sandbox/handlers/', import.meta.url)).map((file) => `handlers/${file}`)]
+      .map((file) => readFileSync(new URL(`../src/sandbox/${file}`, import.meta.url), 'utf8'));
+    const answered = new Set(sources.flatMap((source) => [...source.matchAll(/\.fail\('(\w+)'/g)].map((match) => match[1])));
+    expect([...answered].sort()).toEqual([...new Set([...cases.map(([, name]) => name), 'clientNotFound'])].sort());
+  });
+
+  it('a failure the description does not document for the operation is the sandbox\'s error, not an answer', async () => {
+    // copy_stack's own serverNotFound, taken out of a copy of the description
+    const trimmed = structuredClone(document);
+    delete trimmed.paths['/1.1/cloud/stack/copy.json'].post.responses['200'].content['application/json'].examples.serverNotFound;
+    sandbox = await createSandbox({ document: trimmed });
+    await expect(call('copyStack', { ...copy, destination_server: 'cloud99' })).rejects.toThrow('The description documents no failure "serverNotFound" for copyStack');
+  });
+});
+
 describe('state per API key', () => {
   it('each key sees only its own writes', async () => {
     await ok('addSshKey', { label: 'a', content: 'ssh-ed25519 AAAA a' }, { apiKey: 'key-a' });
@@ -469,6 +535,39 @@ describe('answers of reads', () => {
     expect(after).not.toBe(first);
     expect(after.return.data[0].cores).toBe('3');
     expect(first.return.data[0].cores).toBe('2');
+  });
+});
+
+describe('answers of writes', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('the same change sent again within its second changes nothing, and is answered with the same answer, kept frozen', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T10:00:00.100Z'));
+    const change = { contact_id: '3310', params: { City: 'Nelson' } };
+    const first = (await call('updateDomainContact', change)).body;
+    const read = (await call('listServers')).body;
+    const second = (await call('updateDomainContact', change)).body;
+    const third = (await call('updateDomainContact', change)).body;
+    expect(second).toEqual(first);
+    expect(third).toBe(second);
+    expect(Object.isFrozen(third) && Object.isFrozen(third.return)).toBe(true);
+    expect((await call('listServers')).body).toBe(read);
+    // a second later, the same fields are a change again: date_updated is the time of the change
+    vi.setSystemTime(new Date('2026-11-23T10:00:01.100Z'));
+    const later = (await call('updateDomainContact', change)).body;
+    expect(later.return.date_updated).toBe('2026-11-23 10:00:01');
+    expect(third.return.date_updated).toBe('2026-11-23 10:00:00');
+  });
+
+  it('a write replaces the records it changes, never changes one an answer holds', async () => {
+    const before = await ok('updateDomainContact', { contact_id: '3311', params: { City: 'Nelson' } });
+    await ok('updateDomainContact', { contact_id: '3311', params: { City: 'Dunedin' } });
+    await ok('createDomain', { domain: 'harbourtrading.com', term: '12', registrant_contact: '3311' });
+    expect(before).toMatchObject({ City: 'Nelson', DomainCount: '3' });
+    expect(Object.isFrozen(before)).toBe(true);
   });
 });
 

@@ -22,13 +22,14 @@ export interface BadRequest extends WireRequest {
   names: string;
 }
 
+// The paths as other clients write them, not read from our own tables.
 export const SERVERS = '/1.3/server/list_servers.json';
 const DB = '/1.5/cloud/db/get.json';
 const SOA = '/1.0/dns/update_soa.json';
 const CREATE = '/1.2/srs/create_domain.json';
 const COPY = '/1.1/cloud/stack/copy.json';
-const CONTACT = '/1.2/srs/update_contact.json';
-const CANCEL = '/1.0/srs/cancel_domain.json';
+export const CONTACT = '/1.2/srs/update_contact.json';
+export const CANCEL = '/1.0/srs/cancel_domain.json';
 const SOA_OK = 'apikey=k&client_id=293&domain=example.co.nz&ns=ns1&email=e&refresh=1&retry=1&expire=1&minimum=1';
 const CREATE_OK = 'apikey=k&client_id=293&domain=x.nz&term=12&registrant_contact=3310';
 const COPY_OK = 'apikey=k&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&label=S';

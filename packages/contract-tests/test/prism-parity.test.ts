@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CATALOGUE, requestOf, SERVERS, type WireRequest } from './bad-requests.js';
+import { CANCEL, CATALOGUE, CONTACT, requestOf, SERVERS, type WireRequest } from './bad-requests.js';
 import { WIRE_MATRIX } from './wire-matrix.js';
 
 const spec = readBundle();
@@ -118,8 +118,6 @@ const firstExample = (request: WireRequest, code: string) => Object.values(respo
 // Requests beyond the catalogue: how requests are read and what Prefer does
 
 const LIST_DOMAINS = '/1.3/srs/domain_tlds_available.json';
-const CANCEL = '/1.0/srs/cancel_domain.json';
-const CONTACT = '/1.2/srs/update_contact.json';
 const UPGRADE = '/1.2/server/upgrade.json';
 const OK = 'apikey=k&client_id=293';
 const CANCEL_OK = 'apikey=k&client_id=293&domain=x.nz';

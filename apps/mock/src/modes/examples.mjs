@@ -21,10 +21,14 @@ export function exampleAnswer(operation, prefer = {}) {
 }
 
 export function pickExample(operation, { code, example } = {}) {
-  const codes = Object.keys(operation.responses).sort((a, b) => rank(a) - rank(b));
+  const { codes, first } = catalogueOf(operation);
   const list = (c) => Object.entries(operation.responses[c].examples);
   if (code !== undefined && !operation.responses[code]) {
     throw unknownPreference(`Prefer: code=${code}: ${operation.id} has no ${code} response; it has ${codes.join(', ')}.`);
+  }
+  if (code === undefined && example === undefined) {
+    if (!first) throw unknownPreference(`${operation.id} has no example to answer with.`);
+    return first;
   }
   const candidates = code !== undefined ? [code] : codes;
   if (example !== undefined) {
@@ -35,10 +39,26 @@ export function pickExample(operation, { code, example } = {}) {
     const names = candidates.flatMap((c) => list(c).map(([name]) => `${name} (${c})`));
     throw unknownPreference(`Prefer: example=${example}: ${operation.id} has no such example${code ? ` in its ${code} response` : ''}; it has ${names.join(', ')}.`);
   }
-  const c = candidates.find((k) => list(k).length);
-  if (!c) throw unknownPreference(`${operation.id} has no example${code ? ` for ${code}` : ''} to answer with.`);
-  const [name, body] = list(c)[0];
-  return { code: c, name, body };
+  const [name, body] = list(code)[0] ?? [];
+  if (!name) throw unknownPreference(`${operation.id} has no example for ${code} to answer with.`);
+  return { code, name, body };
+}
+
+/**
+ * An operation's response codes in the order examples are looked for (2xx first, in numeric
+ * order, then the rest) and its default answer: worked out once per operation, not per request.
+ */
+const catalogues = new WeakMap();
+function catalogueOf(operation) {
+  let catalogue = catalogues.get(operation);
+  if (!catalogue) {
+    const codes = Object.keys(operation.responses).sort((a, b) => rank(a) - rank(b));
+    const code = codes.find((c) => Object.keys(operation.responses[c].examples).length);
+    const [name, body] = code ? Object.entries(operation.responses[code].examples)[0] : [];
+    catalogue = { codes, first: code ? Object.freeze({ code, name, body }) : null };
+    catalogues.set(operation, catalogue);
+  }
+  return catalogue;
 }
 
 /** 2xx first, in numeric order, then the rest. */

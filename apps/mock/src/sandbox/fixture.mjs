@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load as parseYaml } from 'js-yaml';
-import { deepFreeze } from './read-cache.mjs';
 import { contactCounts, diskOf, PHONE_KINDS, phoneText, reversed } from './records.mjs';
 import { specAjv, specRef } from './schemas.mjs';
+import { deepFreeze } from './store.mjs';
 
 /** The built-in fixture: a file to copy and edit. */
 export const BUILT_IN_FIXTURE = fileURLToPath(new URL('../../fixtures/sandbox.yaml', import.meta.url));

@@ -12,6 +12,8 @@ export interface SandboxAnswer {
   status: number;
   /** A JSON value; the mock serializes it. */
   body: unknown;
+  /** The name of the operation's example the answer is: a failure, or what `Prefer` asked for. */
+  example?: string;
 }
 
 export interface SandboxOptions {

@@ -1,6 +1,7 @@
 // Answers of reads (GET operations), kept while the collections they were computed from are
 // unchanged for their key, and frozen: the front then checks each against the description once,
 // as it does the default mode's examples, and a repeated read costs what an example costs.
+import { deepFreeze } from './store.mjs';
 
 /** At most this many answers are kept, the oldest dropped first. */
 const SIZE = 512;
@@ -21,12 +22,4 @@ export function createReadCache() {
       return answer;
     },
   };
-}
-
-export function deepFreeze(value) {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
 }

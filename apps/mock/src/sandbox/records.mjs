@@ -17,17 +17,21 @@ export const day = (date) => date.toISOString().slice(0, 10);
 export const reversed = (domain) => [...domain].reverse().join('');
 
 export const PHONE_KINDS = ['Phone', 'Fax', 'Mobile'];
-// The fields of each kind's parts: PhoneCountry, PhoneArea, PhoneLocal, PhoneExtension, ...
-const PARTS = Object.fromEntries(PHONE_KINDS.map((kind) => [kind, ['Country', 'Area', 'Local', 'Extension'].map((part) => `${kind}${part}`)]));
+/** `[kind, part, field]` of each part of a contact's numbers: part Country of Phone is field PhoneCountry. */
+export const PHONE_FIELDS = PHONE_KINDS.flatMap((kind) => ['Country', 'Area', 'Local', 'Extension'].map((part) => [kind, part, `${kind}${part}`]));
+// The fields of each kind's parts, in that order: PhoneCountry, PhoneArea, PhoneLocal, PhoneExtension.
+const PARTS = Object.fromEntries(PHONE_KINDS.map((kind) => [kind, PHONE_FIELDS.filter(([k]) => k === kind).map(([, , field]) => field)]));
 
 /**
- * A contact's `Phone`, `Fax` or `Mobile`: the parts joined as the description's example does
- * (`+64.93095550`), an extension after `x`; empty without a number.
+ * A contact's `Phone`, `Fax` or `Mobile`, once `changes` (fields) are made to it: the parts
+ * joined as the description's example does (`+64.93095550`), an extension after `x`; empty
+ * without a number.
  */
-export function phoneText(contact, kind) {
+export function phoneText(contact, kind, changes = {}) {
+  const value = (field) => changes[field] ?? contact[field];
   const [country, area, local, extension] = PARTS[kind];
-  if (!contact[local]) return '';
-  return `+${contact[country] ?? ''}.${contact[area] ?? ''}${contact[local]}${contact[extension] ? `x${contact[extension]}` : ''}`;
+  if (!value(local)) return '';
+  return `+${value(country) ?? ''}.${value(area) ?? ''}${value(local)}${value(extension) ? `x${value(extension)}` : ''}`;
 }
 
 /** A contact's `DomainCount` (domains using it in any role) and `RegistrantCount`. */

@@ -1,7 +1,10 @@
 // State per API key. Every key starts from the fixture's frozen state and sees only its own
-// writes: a key's collection is copied from the fixture the first time that key writes to it,
-// so reads cost nothing, a key costs memory only for what it changed, and a reset forgets it.
+// writes: the first time a key writes to a collection it gets its own copy of the list (the
+// records themselves are shared), so reads cost nothing and a key costs memory only for what it
+// changed; a reset forgets it.
 //
+// Records are frozen and never changed: a write adds, removes or replaces them. So a record an
+// answer was built from stays as it was, and an answer can be kept per record (replies.mjs).
 // Each write stamps its collection with a number never used before, so that an answer computed
 // from some collections can tell later whether they have changed since (see read-cache.mjs).
 
@@ -44,16 +47,43 @@ class KeyState {
     return this.#own[name] ?? this.#base[name];
   }
 
-  /** The key's own copy of a collection, to change. */
+  /**
+   * The key's own copy of a collection, to add records to or remove them from (splice); its
+   * records are frozen: replace one with update().
+   */
   write(name) {
     if (!(name in this.#own)) {
-      if (!(name in this.#base)) throw new Error(`The sandbox has no collection "${name}"`);
-      this.#own[name] = structuredClone(this.#base[name]);
+      const base = this.#base[name];
+      if (base === undefined) throw new Error(`The sandbox has no collection "${name}"`);
+      this.#own[name] = Array.isArray(base) ? [...base] : { ...base };
       this.#adopt?.(this);
       this.#adopt = undefined;
     }
     this.#stamps.set(name, ++clock);
     return this.#own[name];
+  }
+
+  /** Adds a record (frozen) to a collection; returns it. */
+  add(name, record) {
+    this.write(name).push(deepFreeze(record));
+    return record;
+  }
+
+  /**
+   * The record at `index` of a collection with `changes` (fields, each replaced whole), as a new
+   * frozen record in its place; or the record itself, nothing written, when every change is the
+   * value it already has.
+   */
+  update(name, index, changes) {
+    const record = this.read(name)[index];
+    let changed = false;
+    for (const field in changes) {
+      if (Object.is(record[field], changes[field])) continue;
+      changed = true;
+      deepFreeze(changes[field]);
+    }
+    if (!changed) return record;
+    return (this.write(name)[index] = Object.freeze({ ...record, ...changes }));
   }
 
   /** The next id of a counter (`job_id`, `ssh_key_id`), as a string. */
@@ -77,4 +107,13 @@ class KeyState {
   unchangedSince(stamps) {
     return stamps.every(([name, stamp]) => (this.#stamps.get(name) ?? 0) === stamp);
   }
+}
+
+/** The value, with every object and array in it frozen: records, and answers kept for reuse. */
+export function deepFreeze(value) {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }

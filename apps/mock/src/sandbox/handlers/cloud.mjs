@@ -27,12 +27,12 @@ export function copyStack({ source_server: source, name, destination_server: des
   const copyName = freeStackName(state, destination.name, label);
   // Container shop-web of stack shop becomes shop-staging-web of stack shop-staging.
   const containers = stack.containers.map((c) => (c.startsWith(`${stack.name}-`) ? copyName + c.slice(stack.name.length) : `${copyName}-${c}`));
-  state.write('stacks').push({ server: destination.name, name: copyName, label, containers });
+  state.add('stacks', { server: destination.name, name: copyName, label, containers });
   const users = Object.values(params.database_users ?? {});
   for (const { entry, origin } of entries) {
     const clone = clonedDatabase(origin, entry, users.filter((user) => user.database === entry.db_name && user.username), destination, timestamp(now));
     const exists = state.read('databases').some((d) => d.server_name === clone.server_name && d.mysql_host === clone.mysql_host && d.db_name === clone.db_name);
-    if (entry.db_name && !exists) state.write('databases').push(clone);
+    if (entry.db_name && !exists) state.add('databases', clone);
   }
   return reply.ok({ job_id: state.next('job_id'), destination_stack: copyName });
 }

@@ -1,15 +1,14 @@
 // srs/get_pricing_tiers, srs/get_domain, srs/domain_tlds_available, srs/create_domain,
 // srs/cancel_domain, srs/update_contact.
-import { contactCounts, PHONE_KINDS, phoneText, timestamp } from '../records.mjs';
+import { contactCounts, PHONE_FIELDS, PHONE_KINDS, phoneText, timestamp } from '../records.mjs';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})+$`);
 const NEVER = '0000-00-00 00:00:00';
 const DAY_MS = 86_400_000;
 
-/** The fields of a contact that srs/update_contact changes (`params[<field>]`), besides the numbers. */
+/** The fields of a contact that srs/update_contact changes (`params[<field>]`), besides the numbers (`params[Phone][Country]`). */
 const CONTACT_FIELDS = ['Name', 'Email', 'Organization', 'PostalAddress', 'PostalAddress2', 'Suburb', 'City', 'Country', 'PostCode', 'Province'];
-const PHONE_PARTS = ['Country', 'Area', 'Local', 'Extension'];
 
 export function getPricingTiers(_fields, { state, reply }) {
   return reply.ok(state.read('pricing_tiers'));
@@ -28,7 +27,7 @@ export function checkDomainAvailability({ domain, additional_tlds: additional = 
   const other = [];
   for (const tld of Object.values(additional)) {
     const extension = tld.trim().replace(/^\./, '').toLowerCase();
-    if (!state.read('tlds').includes(extension)) return unsupported(reply, extension);
+    if (!state.read('tlds').includes(extension)) return reply.fail('unsupportedTld', { extension });
     const candidate = `${parsed.name}.${extension}`;
     other.push({ domain: candidate, available: !isTaken(state, candidate) });
   }
@@ -48,7 +47,7 @@ export function createDomain({ domain, term, registrant_contact: registrantId, p
   const registrant = contact(registrantId);
   const billedUntil = new Date(now);
   billedUntil.setUTCMonth(billedUntil.getUTCMonth() + Number(term));
-  state.write('registered_domains').push({
+  const registered = state.add('registered_domains', {
     ClientID: registrant.ClientID,
     Domain: parsed.domain,
     State: 'Active',
@@ -70,6 +69,7 @@ export function createDomain({ domain, term, registrant_contact: registrantId, p
     TransferStatus: '',
     TransferID: '',
   });
+  recount(state, registered);
   return reply.ok({ job_id: state.next('job_id') });
 }
 
@@ -77,21 +77,31 @@ export function cancelDomain({ domain }, { state, reply }) {
   const name = domain.trim().toLowerCase();
   const index = state.read('registered_domains').findIndex((d) => d.Domain.toLowerCase() === name);
   if (index < 0) return reply.fail('domainNotFound');
-  state.write('registered_domains').splice(index, 1);
+  const [cancelled] = state.write('registered_domains').splice(index, 1);
+  recount(state, cancelled);
   return reply.ok({ job_id: state.next('job_id') });
 }
 
 export function updateDomainContact({ contact_id: contactId, params = {} }, { state, reply, now }) {
-  const index = state.read('contacts').findIndex((c) => Number(c.ContactID) === Number(contactId));
+  const contacts = state.read('contacts');
+  const index = contacts.findIndex((c) => Number(c.ContactID) === Number(contactId));
   if (index < 0) return reply.fail('contactNotFound');
   const changes = {};
   for (const field of CONTACT_FIELDS) if (typeof params[field] === 'string') changes[field] = params[field];
-  for (const kind of PHONE_KINDS) {
-    for (const part of PHONE_PARTS) if (typeof params[kind]?.[part] === 'string') changes[`${kind}${part}`] = params[kind][part];
+  for (const [kind, part, field] of PHONE_FIELDS) if (typeof params[kind]?.[part] === 'string') changes[field] = params[kind][part];
+  for (const kind of PHONE_KINDS) changes[kind] = phoneText(contacts[index], kind, changes);
+  changes.date_updated = timestamp(now);
+  // The same fields sent again within a second change nothing: the same record, and answer.
+  return reply.ok(state.update('contacts', index, changes));
+}
+
+/** The DomainCount and RegistrantCount of a domain's contacts, after it was registered or cancelled. */
+function recount(state, domain) {
+  const domains = state.read('registered_domains');
+  for (const id of new Set([domain.RegistrantContactID, domain.AdminContactID, domain.TechnicalContactID])) {
+    const index = state.read('contacts').findIndex((c) => c.ContactID === id);
+    if (index >= 0) state.update('contacts', index, contactCounts(id, domains));
   }
-  const contact = Object.assign(state.write('contacts')[index], changes, { date_updated: timestamp(now) });
-  for (const kind of PHONE_KINDS) contact[kind] = phoneText(contact, kind);
-  return reply.ok({ ...contact, ...contactCounts(contact.ContactID, state.read('registered_domains')) });
 }
 
 /** `{ domain, name, extension }` of a name one label under an offered extension, or the refusal. */
@@ -101,7 +111,7 @@ function registrable(domain, state, reply) {
   const labels = name.split('.');
   const tlds = state.read('tlds');
   const at = labels.findIndex((_, i) => i > 0 && tlds.includes(labels.slice(i).join('.')));
-  if (at < 0) return { refusal: unsupported(reply, labels.slice(1).join('.')) };
+  if (at < 0) return { refusal: reply.fail('unsupportedTld', { extension: labels.slice(1).join('.') }) };
   // shop.example.co.nz is a name under a domain, not one to register.
   if (at > 1) return { refusal: reply.fail('invalidDomain') };
   return { domain: name, name: labels[0], extension: labels.slice(1).join('.') };
@@ -109,5 +119,3 @@ function registrable(domain, state, reply) {
 
 const isTaken = (state, domain) => state.read('registered_domains').some((d) => d.Domain.toLowerCase() === domain) || state.read('unavailable_domains').includes(domain);
 
-/** The documented unsupportedTld failure; its example names an extension, the answer the one asked for. */
-const unsupported = (reply, extension) => reply.fail('unsupportedTld', (example) => ({ ...example, msg: example.msg.replace(/\.[a-z0-9.-]+(?= is not supported)/i, `.${extension}`) }));

@@ -44,7 +44,7 @@ export function upgradeServer({ name, upgrade = {} }, { state, reply, now }) {
     if (result.disk[key]) partition.size = String(Number(size));
   }
   if (Object.values(result.disk).some(Boolean)) Object.assign(changes, { partitions, disk: diskOf(partitions) });
-  if (Object.keys(changes).length) Object.assign(state.write('servers')[index], changes, { date_updated: timestamp(now) });
+  if (Object.keys(changes).length) state.update('servers', index, { ...changes, date_updated: timestamp(now) });
   return reply.ok(result);
 }
 
@@ -60,7 +60,7 @@ export function upgradeServerPlan({ name, plan: code }, { state, reply, now }) {
   const partitions = structuredClone(server.partitions);
   // The plan's disk, if larger, grows the first partition.
   if (plan.disk > server.disk) partitions[0].size = String(Number(partitions[0].size) + plan.disk - server.disk);
-  Object.assign(state.write('servers')[index], {
+  state.update('servers', index, {
     product_code: plan.product_code,
     product_name: plan.product_name,
     ram: plan.ram,

@@ -15,7 +15,7 @@ export function getSshKey({ key_id: keyId, include_users: includeUsers }, { stat
 export function addSshKey({ client_id: clientId, label, content, params = {} }, { state, reply, now }) {
   if (!PUBLIC_KEY.test(content.trim())) return reply.fail('invalidKey');
   const id = state.next('ssh_key_id');
-  state.write('ssh_keys').push({
+  state.add('ssh_keys', {
     id,
     client_id: String(Number(clientId)),
     label,
