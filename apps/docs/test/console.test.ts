@@ -502,7 +502,11 @@ describe('Redoc beside the console', () => {
       // Pages that are not an operation offer no button.
       await page.goto(`${site}/`);
       await heading(page, 'Authentication').waitFor();
+      await page.locator('#hostapi-console').waitFor({ state: 'attached' }); // the console has run
       expect(await page.getByRole('button', { name: /Try it/ }).count()).toBe(0);
+      // ... and is live on this page: an operation opened from it offers the button.
+      await page.evaluate((hash) => { location.hash = hash; }, byId('listServers').route.replace(/^#/, ''));
+      await page.getByRole('button', { name: /Try it/ }).waitFor();
       expect(watched.consoleErrors).toEqual([]);
       expect(watched.external).toEqual([]);
     } finally {
