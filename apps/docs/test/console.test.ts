@@ -6,7 +6,7 @@
 // gets the same answer. The API key stays in the tab's sessionStorage. Redoc keeps working.
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -15,13 +15,12 @@ import { startMock, type RunningMock } from '@hostapi/mock';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
-import sirv from 'sirv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleModel } from '../console/model.mjs';
 import type { OperationModel } from '../console/src/model.js';
 // @ts-expect-error plain .mjs module without types
 import { curlCommand } from '../scripts/curl.mjs';
-import { DIST } from '../scripts/site.mjs';
+import { headingPattern, serveSite } from './support/site.js';
 
 const doc = readBundle();
 const model = consoleModel(doc);
@@ -37,16 +36,15 @@ const PLACEHOLDER = 'YOUR_API_KEY';
 /** The service's rule (and the client's): `status: false`, or a message with neither status nor result. */
 const isFailure = (body: Record<string, unknown>) => body.status === false || (!('status' in body) && !('return' in body));
 
-let docs: Server;
+let docs: Awaited<ReturnType<typeof serveSite>>;
 let site: string;
 let mock: RunningMock;
 let browser: Browser;
 
 beforeAll(async () => {
   // A plain static host: files only, no fallback page, nothing added.
-  docs = createServer(sirv(DIST, { single: false }));
-  await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
-  site = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
+  docs = await serveSite();
+  site = docs.url.replace(/\/$/, '');
   mock = await startMock({ port: 0 });
   expect(new URL(mock.url).origin).not.toBe(site); // another origin: every call is cross-origin
   browser = await launchChromium();
@@ -56,12 +54,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await mock?.close();
-  await new Promise((resolve) => docs?.close(resolve));
+  await docs?.close();
 });
 
 /** An operation's or section's heading, by its exact text. */
-const heading = (page: Page, text: string) =>
-  page.locator('h1, h2').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).first();
+const heading = (page: Page, text: string) => page.locator('h1, h2').filter({ hasText: headingPattern(text) }).first();
 
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Try it' });
 
