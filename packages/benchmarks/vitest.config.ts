@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
+    // Hooks start servers and browsers and remove installed projects: slow on a loaded CI machine.
+    hookTimeout: 60_000,
   },
 });

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Hooks start servers and browsers and remove installed projects: slow on a loaded CI machine.
+    hookTimeout: 30_000,
     projects: [
       // The package's own tests, against its sources.
       { extends: true, test: { name: 'unit', include: ['test/*.test.ts'] } },

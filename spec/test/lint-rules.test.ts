@@ -2,18 +2,18 @@
 // copy of the sources and expects `redocly lint`, or Spectral's `spectral:oas` on the bundle, to
 // fail with the rule that guards it.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const SPEC = fileURLToPath(new URL('..', import.meta.url));
 const REDOCLY = join(SPEC, 'node_modules', '.bin', 'redocly');
 const SPECTRAL = join(SPEC, 'node_modules', '.bin', 'spectral');
 const SOURCES = ['openapi.yaml', 'redocly.yaml', '.spectral.yaml', 'package.json', 'paths', 'components', 'lint'];
-const copies: string[] = [];
 
 interface Mutation {
   file: string;
@@ -21,17 +21,24 @@ interface Mutation {
   to: string;
 }
 
-/** A copy of the sources with the mutations applied. */
-function copyWith(mutations: Mutation[]): string {
+/**
+ * Runs `use` in a copy of the sources with the mutations applied, and removes the copy when it
+ * is done: one at a time, asynchronously, so that no single hook has to delete them all at the
+ * end (on a slow disk that once took longer than vitest's hook timeout).
+ */
+async function withCopy<T>(mutations: Mutation[], use: (dir: string) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'hostapi-lint-'));
-  copies.push(dir);
-  for (const source of SOURCES) cpSync(join(SPEC, source), join(dir, source), { recursive: true });
-  for (const { file, from, to } of mutations) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    if (!text.includes(from)) throw new Error(`${file} no longer contains the text this case changes`);
-    writeFileSync(join(dir, file), text.replace(from, to));
+  try {
+    for (const source of SOURCES) cpSync(join(SPEC, source), join(dir, source), { recursive: true });
+    for (const { file, from, to } of mutations) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      if (!text.includes(from)) throw new Error(`${file} no longer contains the text this case changes`);
+      writeFileSync(join(dir, file), text.replace(from, to));
+    }
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  return dir;
 }
 
 async function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
@@ -43,17 +50,16 @@ async function run(command: string, args: string[], cwd: string): Promise<{ code
   }
 }
 
-const lint = (mutations: Mutation[]) => run(REDOCLY, ['lint', '--format=stylish'], copyWith(mutations));
+const lint = (mutations: Mutation[]) =>
+  withCopy(mutations, (dir) => run(REDOCLY, ['lint', '--format=stylish'], dir));
 
 /** Bundles the copy as `pnpm bundle` does, then lints the bundle as `pnpm lint` does. */
-async function spectral(mutations: Mutation[]) {
-  const dir = copyWith(mutations);
-  const bundled = await run(REDOCLY, ['bundle', 'openapi.yaml', '--ext', 'json', '-o', 'dist/openapi.json'], dir);
-  if (bundled.code !== 0) throw new Error(bundled.output);
-  return run(SPECTRAL, ['lint', 'dist/openapi.json', '--ruleset', '.spectral.yaml', '--fail-severity=warn'], dir);
-}
-
-afterAll(() => copies.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const spectral = (mutations: Mutation[]) =>
+  withCopy(mutations, async (dir) => {
+    const bundled = await run(REDOCLY, ['bundle', 'openapi.yaml', '--ext', 'json', '-o', 'dist/openapi.json'], dir);
+    if (bundled.code !== 0) throw new Error(bundled.output);
+    return run(SPECTRAL, ['lint', 'dist/openapi.json', '--ruleset', '.spectral.yaml', '--fail-severity=warn'], dir);
+  });
 
 const CASES: [rule: string, mutations: Mutation[]][] = [
   ['hostapi/form-body', [{ // apikey no longer first
