@@ -538,6 +538,50 @@ describe('answers of reads', () => {
   });
 });
 
+describe('answers kept per request', () => {
+  const fields = { client_id: '293', filters: { state: 'On' } };
+  const asReceived = (search: string, headers: Record<string, string> = {}, body = '') =>
+    sandbox.answer({ operationId: 'listServers', apiKey: 'key-a', fields, request: { search, headers, body: Buffer.from(body) } });
+
+  it('tell requests apart by their bytes as received', async () => {
+    const first = await asReceived('apikey=key-a&client_id=293&filters[state]=On');
+    expect(await asReceived('apikey=key-a&client_id=293&filters[state]=On')).toBe(first);
+    // the same fields in other bytes: the same answer, computed again
+    const reordered = await asReceived('client_id=293&apikey=key-a&filters[state]=On');
+    expect(reordered).not.toBe(first);
+    expect(reordered).toEqual(first);
+    // a form body and its type are part of the request
+    const form = await asReceived('', { 'content-type': 'application/x-www-form-urlencoded' }, 'apikey=key-a&client_id=293&filters[state]=On');
+    expect(form).not.toBe(first);
+    expect(await asReceived('', { 'content-type': 'application/x-www-form-urlencoded' }, 'apikey=key-a&client_id=293&filters[state]=On')).toBe(form);
+    expect(await asReceived('', { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, 'apikey=key-a&client_id=293&filters[state]=On')).not.toBe(form);
+  });
+
+  it('tell them apart by their fields for a multipart body, or without the request', async () => {
+    const multipart = (boundary: string) => asReceived('', { 'content-type': `multipart/form-data; boundary=${boundary}` }, `--${boundary}\r\n...`);
+    const first = await multipart('a1');
+    expect(await multipart('b2')).toBe(first);
+    const called = await sandbox.answer({ operationId: 'listServers', apiKey: 'key-a', fields: structuredClone(fields) });
+    expect(called).toBe(first);
+  });
+
+  it('never keep an answer that carries its own time, nor a write', async () => {
+    const soa = { domain: 'harbourfreight.co.nz', ns: 'ns1.hostapi.example', email: 'hostmaster@example.co.nz', refresh: '10800', retry: '3600', expire: '604800', minimum: '3600' };
+    const answers = [await call('updateSoa', soa), await call('updateSoa', soa), await call('updateSoa', soa)];
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(3);
+    const backups = [await ok('backupStack', { server: 'cloud01', name: 'shop' }), await ok('backupStack', { server: 'cloud01', name: 'shop' })];
+    expect(backups[1].job_id).not.toBe(backups[0].job_id);
+  });
+
+  it('are forgotten on reset', async () => {
+    const first = await asReceived('apikey=key-a&client_id=293&filters[state]=On');
+    sandbox.reset('key-a');
+    const after = await asReceived('apikey=key-a&client_id=293&filters[state]=On');
+    expect(after).not.toBe(first);
+    expect(after).toEqual(first);
+  });
+});
+
 describe('answers of writes', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -662,7 +706,7 @@ describe('createSandbox', () => {
     await expect(createSandbox({ document: {} })).rejects.toThrow('createSandbox needs the description');
   });
 
-  it('refuses an unknown operation', async () => {
-    await expect(sandbox.answer({ operationId: 'deleteEverything', apiKey: 'k' })).rejects.toThrow('The sandbox has no operation deleteEverything');
+  it('refuses an unknown operation', () => {
+    expect(() => sandbox.answer({ operationId: 'deleteEverything', apiKey: 'k' })).toThrow('The sandbox has no operation deleteEverything');
   });
 });

@@ -2,14 +2,17 @@
 // description's examples), both as testers start them, in their own processes, loaded by
 // autocannon from this one (20 connections), alternating rounds, with the CPU each spends per
 // request; then its memory over 10,000 writes spread over 100 API keys.
+// The two modes cost about the same per repeated request, closer than a shared machine measures
+// from round to round; so each ratio is given with a 90% interval of its median, and its budget
+// is met unless the whole interval misses it (the sandbox is then measurably slower).
 import { OPERATIONS } from '@hostapi/client';
 import { load } from '../lib/load.mjs';
 import { cpuMs, startMockProcess } from '../lib/mock-process.mjs';
 import { format, report } from '../lib/report.mjs';
-import { alternate, median } from '../lib/stats.mjs';
+import { alternate, median, medianInterval } from '../lib/stats.mjs';
 
-const ROUNDS = 9;
-const SECONDS = 3;
+const ROUNDS = 30;
+const SECONDS = 1;
 const CONNECTIONS = 20;
 const WRITES = 10_000;
 const KEYS = 100;
@@ -17,10 +20,13 @@ const MB = 1024 * 1024;
 
 // The mock benchmark's requests: a GET with filters (read from the sandbox's state) and a POST
 // form (a write there: the contact is changed and answered). The filter picks two servers, as
-// many as the default mode's example holds, so that both modes answer as much.
+// many as the default mode's example holds, and about as many bytes: 1,302 and 738 bytes of
+// JSON from the sandbox, 1,228 and 767 from the default mode. Writing the answer to the socket
+// is much of a request's cost, so the pair Off (1,431 bytes) would measure the records' size
+// rather than the mode.
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const REQUESTS = [
-  { method: 'GET', path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=Off&filters[page_size]=50` },
+  { method: 'GET', path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=Other&filters[page_size]=50` },
   {
     method: 'POST', path: OPERATIONS.updateDomainContact.path, headers: form,
     body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
@@ -102,15 +108,20 @@ try {
   }
 
   const side = (name, field) => median(runs[name].map((run) => run[field]));
+  /** Median and 90% interval of the per-round ratios, sandbox / default mode. */
+  const ratio = (field) => {
+    const { median: value, low, high } = medianInterval(runs.sandbox.map((run, i) => run[field] / runs.examples[i][field]));
+    return { value, interval: { low, high } };
+  };
   const mb = (bytes) => format(bytes / MB, 'MB');
   const ok = report(
     '@hostapi/mock --sandbox',
-    [`${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has) and POST update_contact (a write in the sandbox), valid, in turn.`,
+    [`${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has, about as many bytes) and POST update_contact (a write in the sandbox), valid, in turn.`,
       `Requests/s, sandbox: ${runs.sandbox.map((run) => Math.round(run.rps)).join(', ')}; default mode: ${runs.examples.map((run) => Math.round(run.rps)).join(', ')}.`,
       `Memory of a fresh sandbox after a full GC, RSS / heap used: ${mb(memory.before.rss)} / ${mb(memory.before.heapUsed)} before; ${mb(memory.keysWritten.rss)} / ${mb(memory.keysWritten.heapUsed)} once each of ${KEYS} keys has written (6 writes each); ${mb(memory.after.rss)} / ${mb(memory.after.heapUsed)} after ${WRITES.toLocaleString('en-US')} more writes (contacts, upgrades, domains registered and cancelled, backups, SOA records).`],
     [
-      { figure: 'throughput, sandbox / default mode', value: median(runs.sandbox.map((run, i) => run.rps / runs.examples[i].rps)), limit: `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ${format(side('sandbox', 'rps'), 'req/s')}`, budget: 'sandbox.throughputRatio' },
-      { figure: 'CPU per request, sandbox / default mode', value: median(runs.sandbox.map((run, i) => run.cpuUs / runs.examples[i].cpuUs)), limit: `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ${format(side('sandbox', 'cpuUs'), 'µs')}`, budget: 'sandbox.cpuRatio' },
+      { figure: 'throughput, sandbox / default mode (90% interval)', ...ratio('rps'), limit: `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ${format(side('sandbox', 'rps'), 'req/s')}`, budget: 'sandbox.throughputRatio' },
+      { figure: 'CPU per request, sandbox / default mode (90% interval)', ...ratio('cpuUs'), limit: `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ${format(side('sandbox', 'cpuUs'), 'µs')}`, budget: 'sandbox.cpuRatio' },
       { figure: 'p99 latency of the sandbox', value: side('sandbox', 'p99'), limit: `default mode, ${format(side('examples', 'p99'), 'ms')}`, budget: 'sandbox.p99Ms' },
       { figure: `memory kept over ${WRITES.toLocaleString('en-US')} writes, ${KEYS} keys (heap after GC)`, value: (memory.after.heapUsed - memory.keysWritten.heapUsed) / MB, limit: `heap ${mb(memory.keysWritten.heapUsed)} → ${mb(memory.after.heapUsed)}; RSS ${mb(memory.before.rss)} before, ${mb(memory.after.rss)} after`, budget: 'sandbox.heapGrowthMb' },
     ],

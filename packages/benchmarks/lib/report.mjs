@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
 
 export const BUDGETS = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.url), 'utf8'));
 
-/** The budget of `key` ("bench.figure") and whether `value` meets it. */
-export function judge(key, value) {
+/**
+ * The budget of `key` ("bench.figure") and whether `value` meets it; with `interval` (`{ low,
+ * high }`, see medianInterval()), whether it is not measurably missed: whether the interval
+ * reaches the budget.
+ */
+export function judge(key, value, interval) {
   const [bench, figure] = key.split('.');
   const budget = BUDGETS[bench]?.[figure];
   if (!budget) throw new Error(`budgets.json has no budget "${key}"`);
-  const ok = 'max' in budget ? value <= budget.max : value >= budget.min;
-  const text = 'max' in budget ? `≤ ${format(budget.max, budget.unit)}` : `≥ ${format(budget.min, budget.unit)}`;
+  const ok = 'max' in budget ? (interval?.low ?? value) <= budget.max : (interval?.high ?? value) >= budget.min;
+  const text = ('max' in budget ? `≤ ${format(budget.max, budget.unit)}` : `≥ ${format(budget.min, budget.unit)}`) + (interval ? ' (in the interval)' : '');
   return { ok, text, enforced: Boolean(budget.enforced), unit: budget.unit };
 }
 
@@ -22,15 +26,16 @@ export function format(value, unit) {
 }
 
 /**
- * rows: { figure, value (a number in the budget's unit), limit (text: what it is measured
- * against), budget (a budgets.json key) }. Returns false when an enforced budget is missed;
+ * rows: { figure, value (a number in the budget's unit), interval? ({ low, high }, around the
+ * value), limit (text: what it is measured against), budget (a budgets.json key) }. Returns false when an enforced budget is missed;
  * a missed timing budget is printed as such, not failed on (shared machines are noisy).
  */
 export function report(title, notes, rows) {
-  const lines = rows.map(({ figure, value, limit = '', budget }) => {
-    const verdict = judge(budget, value);
+  const lines = rows.map(({ figure, value, interval, limit = '', budget }) => {
+    const verdict = judge(budget, value, interval);
     const mark = verdict.ok ? 'ok' : verdict.enforced ? 'OVER BUDGET (enforced)' : 'over budget';
-    return { cells: [figure, format(value, verdict.unit), limit, verdict.text, mark], verdict };
+    const measured = format(value, verdict.unit) + (interval ? ` (${format(interval.low, verdict.unit)}–${format(interval.high, verdict.unit)})` : '');
+    return { cells: [figure, measured, limit, verdict.text, mark], verdict };
   });
   console.log(`\n## ${title}\n${notes.map((note) => `   ${note}`).join('\n')}\n`);
   printTable(['figure', 'measured', 'measured against', 'budget', ''], lines.map(({ cells }) => cells));

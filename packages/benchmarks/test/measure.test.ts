@@ -1,13 +1,29 @@
 // The arithmetic and the verdicts every benchmark relies on.
 import { expect, it } from 'vitest';
 import { format, judge } from '../lib/report.mjs';
-import { alternate, median, quantile } from '../lib/stats.mjs';
+import { alternate, median, medianInterval, quantile } from '../lib/stats.mjs';
 
 it('median and quantiles interpolate between ranks, whatever the order', () => {
   expect(median([3, 1, 2])).toBe(2);
   expect(median([4, 1, 3, 2])).toBe(2.5);
   expect(quantile([10, 0], 0.99)).toBeCloseTo(9.9);
   expect(() => median([])).toThrow(/no values/);
+});
+
+it('the interval of a median holds it with the confidence asked, from order statistics', () => {
+  const values = Array.from({ length: 15 }, (_, i) => 15 - i);
+  // P(X ≤ 3) = 0.018 ≤ 0.05 < P(X ≤ 4) = 0.059 for X ~ Binomial(15, 1/2): the 4th from each end.
+  expect(medianInterval(values)).toEqual({ median: 8, low: 4, high: 12 });
+  // P(X ≤ 2) = 0.004 ≤ 0.005 < P(X ≤ 3): the 3rd from each end for 99%.
+  expect(medianInterval(values, 0.99)).toEqual({ median: 8, low: 3, high: 13 });
+  expect(() => medianInterval([1, 2, 3])).toThrow(/3 values are too few for a 90% interval/);
+});
+
+it('a figure with an interval misses its budget only when the whole interval does', () => {
+  expect(judge('sandbox.throughputRatio', 0.98, { low: 0.95, high: 1.01 })).toMatchObject({ ok: true, text: '≥ 1.00× (in the interval)' });
+  expect(judge('sandbox.throughputRatio', 0.96, { low: 0.93, high: 0.99 }).ok).toBe(false);
+  expect(judge('sandbox.cpuRatio', 1.02, { low: 0.99, high: 1.05 }).ok).toBe(true);
+  expect(judge('sandbox.cpuRatio', 1.04, { low: 1.01, high: 1.08 }).ok).toBe(false);
 });
 
 it('alternate runs the sides in turn, reversing the order every round', async () => {

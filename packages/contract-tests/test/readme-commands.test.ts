@@ -130,7 +130,8 @@ const CHECKS: [RegExp, Check][] = [
       const response = await fetch('http://127.0.0.1:4010/1.5/server/list_images.json?apikey=k');
       expect(response.status).toBe(502);
       expect((await response.json()).detail).toContain(`GET to ${new URL(command.split(' ').at(-1)!).origin} failed`);
-      expect(running.output()).toContain('GET /1.5/server/list_images.json?apikey=*** → 502');
+      // The log line reaches this process through pnpm's pipe, possibly after the answer.
+      await expect.poll(() => running.output(), { timeout: 10_000 }).toContain('GET /1.5/server/list_images.json?apikey=*** → 502');
     },
   }],
   [/^pnpm --filter @hostapi\/docs start( -- .*)?$/, {

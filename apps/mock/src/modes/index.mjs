@@ -5,7 +5,7 @@
 //
 //   {
 //     answer({ operationId, operation, apiKey, fields, prefer, request })
-//       → Promise<{ status, body, headers? }>     body: a JSON value, serialized by the mock
+//       → { status, body, headers? }, or a promise of it; body: a JSON value, serialized by the mock
 //     reset?(apiKey?)                              optional; served as POST /__sandbox/reset?apikey=
 //   }
 //

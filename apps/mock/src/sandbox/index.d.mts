@@ -28,8 +28,18 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox {
-  /** `prefer`: the request's Prefer header as `{ name: value }` (names lower-cased). */
-  answer(request: { operationId: string; apiKey: string; fields?: Fields; prefer?: Record<string, string> }): Promise<SandboxAnswer>;
+  /**
+   * `prefer`: the request's Prefer header as `{ name: value }` (names lower-cased); `request`: the
+   * request as received, whose bytes tell repeated requests apart (without it, its fields do).
+   * A promise only when the answer is delayed.
+   */
+  answer(call: {
+    operationId: string;
+    apiKey: string;
+    fields?: Fields;
+    prefer?: Record<string, string>;
+    request?: { search: string; headers: Record<string, string | string[] | undefined>; body?: Uint8Array };
+  }): SandboxAnswer | Promise<SandboxAnswer>;
   /** Restores one key's state, or every key's. */
   reset(apiKey?: string): void;
 }

@@ -12,13 +12,32 @@ import * as domains from './handlers/domains.mjs';
 import * as mail from './handlers/mail.mjs';
 import * as servers from './handlers/servers.mjs';
 import * as ssh from './handlers/ssh.mjs';
+import { createAnswerCache } from './answer-cache.mjs';
 import { faultPreferences } from './prefer.mjs';
 import { createRateLimiter } from './rate-limit.mjs';
-import { createReadCache } from './read-cache.mjs';
 import { createReplies } from './replies.mjs';
 import { createStore } from './store.mjs';
 
 export { BUILT_IN_FIXTURE, FixtureError } from './fixture.mjs';
+
+/** Largest URL-encoded body that tells a request apart by its bytes (see identity()). */
+const SHORT_BODY = 4096;
+/** The `type` of an identity that is the request's fields as JSON. */
+const FIELDS = Symbol('fields');
+
+/**
+ * `{ text, type, bytes }`: what tells a request's answer apart, besides key and operation. Its
+ * bytes (query, content type, a short URL-encoded body), which the front reads into the same
+ * fields every time and which cost less to compare than the fields written out; or, for a
+ * multipart or long body or a call without the request, the fields as JSON.
+ */
+function identity(request, fields) {
+  const type = request?.headers['content-type'];
+  if (request && (!request.body?.length || (request.body.length <= SHORT_BODY && /^application\/x-www-form-urlencoded\b/i.test(type ?? '')))) {
+    return { text: request.search, type, bytes: request.body };
+  }
+  return { text: JSON.stringify(fields), type: FIELDS };
+}
 
 /** Every handler, by operationId. */
 const HANDLERS = Object.assign(Object.create(null), servers, dns, domains, accounts, ssh, cloud, bandwidth, mail);
@@ -42,40 +61,43 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
   const store = createStore(base);
   const limiter = createRateLimiter();
   const replies = createReplies(api);
-  const reads = createReadCache();
+  const answers = createAnswerCache();
+  // Operations whose every success carries its own `time`: no answer of theirs is given twice.
+  const timed = new Set(api.operations.filter(replies.timed).map((operation) => operation.id));
 
   return {
     /**
      * The answer to a request the front has read and validated: `fields` is its query and form
      * fields as one nested object (strings at the leaves, lists as arrays, no `apikey`),
-     * `prefer` its `Prefer` header as `{ name: value }`. Resolves to `{ status, body }` (body: a JSON value);
-     * throws a Problem (a 422) for a Prefer it cannot satisfy.
+     * `prefer` its `Prefer` header as `{ name: value }`. Returns `{ status, body }` (body: a JSON
+     * value), or a promise of it when the answer is delayed; throws a Problem (a 422) for a Prefer
+     * it cannot satisfy.
      */
-    async answer({ operationId, apiKey, fields = {}, prefer = {} }) {
-      const started = performance.now();
+    answer({ operationId, apiKey, fields = {}, prefer = {}, request }) {
       const operation = api.byId.get(operationId);
       if (!operation) throw new Error(`The sandbox has no operation ${operationId}`);
       const faults = faultPreferences(prefer);
-      const reply = replies(operation, started);
       const key = String(apiKey ?? '');
       let result;
-      if (limiter.refuses(key, faults.rateLimit ?? rateLimit)) result = reply.rateLimited();
+      if (limiter.refuses(key, faults.rateLimit ?? rateLimit)) result = replies(operation).rateLimited();
       else if (prefer.code !== undefined || prefer.example !== undefined) result = exampleAnswer(operation, prefer);
-      else if (fields.client_id !== undefined && Number(fields.client_id) !== Number(base.client_id)) result = reply.fail('clientNotFound');
+      else if (fields.client_id !== undefined && Number(fields.client_id) !== Number(base.client_id)) result = replies(operation).fail('clientNotFound');
       else {
         const state = store.of(key);
-        const handle = () => HANDLERS[operationId](fields, { state, reply, now: new Date() });
-        result = operation.method === 'GET' ? reads.answer(`${key}\0${operationId}\0${JSON.stringify(fields)}`, state, handle) : handle();
+        result = answers.answer(key, operationId, identity(request, fields), state, (clock) => {
+          const context = { state, reply: replies(operation), get now() { return clock(); } };
+          return { result: HANDLERS[operationId](fields, context), keep: !timed.has(operationId) };
+        });
       }
       // The work is done before the delay, as a slow service may have done it before a client gives up.
       const delay = faults.latencyMs ?? latencyMs;
-      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-      return result;
+      return delay ? new Promise((resolve) => setTimeout(resolve, delay, result)) : result;
     },
     /** Restores one key's state (and forgets its requests per second), or every key's. */
     reset(apiKey) {
       store.reset(apiKey);
       limiter.reset(apiKey);
+      answers.forget(apiKey);
     },
   };
 }

@@ -9,8 +9,11 @@ import { unknownPreference } from '../problems.mjs';
 /** Longest delay a request may ask for. */
 export const MAX_LATENCY_MS = 60_000;
 
+const NO_FAULTS = Object.freeze({});
+
 /** `{ latencyMs?, rateLimit? }` of the preferences; a 422 Problem names a bad value. */
 export function faultPreferences(prefer = {}) {
+  if (prefer.latency === undefined && prefer['rate-limit'] === undefined) return NO_FAULTS;
   const faults = {};
   if (prefer.latency !== undefined) {
     faults.latencyMs = wholeNumber('latency', prefer.latency, 'a whole number of milliseconds');

@@ -4,38 +4,34 @@
 // written in the sandbox, and a failure the description does not document for the operation is
 // the sandbox's error (a 500 from the mock), never an answer borrowed or made up. Where a
 // message names the extension asked for, the example names the reserved `.example` instead.
-//
-// A success built from a frozen value (a record of the state, never changed: store.mjs) is kept,
-// frozen, once the same value is answered twice in a row, as a repeated write (what load tests
-// send) answers it; the front then checks and serializes it once, as it does the examples. A
-// write that changes something makes a new record each time, whose answer is not kept: keeping
-// costs more than building it. Not for operations whose answer carries its `time`.
 
 /** The extension a failure example names where the service names the one asked for. */
 const EXAMPLE_EXTENSION = '.example';
 
-/** `replies(operation, started)` → `{ ok, done, fail, rateLimited }` for one request. */
+/**
+ * `replies(operation, started)` → `{ ok, done, fail, rateLimited }` for one request;
+ * `replies.timed(operation)`: whether its success carries its own `time`, so that no two are alike.
+ */
 export function createReplies(api) {
   for (const operation of api.operations) {
     if (!operation.responses['200']?.examples.success || !operation.responses['500']?.examples.rateLimited) throw new Error(`${operation.id} lacks a success or rateLimited example`);
   }
   const shapes = new Map(api.operations.map((operation) => [operation, new Shape(operation)]));
-  return (operation, started = performance.now()) => new Reply(shapes.get(operation), started);
+  const replies = (operation, started = performance.now()) => new Reply(shapes.get(operation), started);
+  replies.timed = (operation) => shapes.get(operation).timed;
+  return replies;
 }
 
 /** Whether an example of a 200 answer is a failure: `msg` without `return`, status not true. */
 export const isFailure = (value) => typeof value?.msg === 'string' && !('return' in value) && value.status !== true;
 
-/** What one operation's answers are made of, the successes kept per frozen value, and the last one answered. */
+/** What one operation's answers are made of. */
 class Shape {
   constructor(operation) {
     this.operation = operation;
     this.examples = operation.responses['200'].examples;
     this.keys = Object.keys(this.examples.success);
     this.timed = this.keys.includes('time');
-    this.kept = new WeakMap();
-    this.last = undefined;
-    this.done = this.timed ? undefined : Object.freeze(this.body(undefined, 0));
   }
 
   /** A success body around `value`, in the order of the example's keys. */
@@ -59,21 +55,12 @@ class Reply {
 
   /** Success with `return` (for operations whose answer has one). */
   ok(value) {
-    const { shape } = this;
-    if (shape.timed || typeof value !== 'object' || value === null || !Object.isFrozen(value)) return answer(shape.body(value, this.started));
-    let body = shape.kept.get(value);
-    if (body) return answer(body);
-    if (shape.last !== value) {
-      shape.last = value;
-      return answer(shape.body(value, this.started));
-    }
-    shape.kept.set(value, (body = Object.freeze(shape.body(value))));
-    return answer(body);
+    return answer(this.shape.body(value, this.started));
   }
 
   /** Success without `return` (update_soa, upgrade_plan). */
   done() {
-    return answer(this.shape.done ?? this.shape.body(undefined, this.started));
+    return answer(this.shape.body(undefined, this.started));
   }
 
   /**

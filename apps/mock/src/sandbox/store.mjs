@@ -6,9 +6,9 @@
 // Records are frozen and never changed: a write adds, removes or replaces them. So a record an
 // answer was built from stays as it was, and an answer can be kept per record (replies.mjs).
 // Each write stamps its collection with a number never used before, so that an answer computed
-// from some collections can tell later whether they have changed since (see read-cache.mjs).
+// from some collections can tell later whether they have changed since (see answer-cache.mjs).
 
-let clock = 0;
+let lastStamp = 0;
 
 /** `{ of(apiKey) → KeyState, reset(apiKey?) , size }` over the fixture's frozen state. */
 export function createStore(base) {
@@ -59,7 +59,7 @@ class KeyState {
       this.#adopt?.(this);
       this.#adopt = undefined;
     }
-    this.#stamps.set(name, ++clock);
+    this.#stamps.set(name, ++lastStamp);
     return this.#own[name];
   }
 
@@ -92,12 +92,16 @@ class KeyState {
     return String(counters[counter]++);
   }
 
-  /** `{ result, stamps }`: what `compute()` returns, and the stamps of the collections it read. */
+  /**
+   * `{ result, stamps, wrote }`: what `compute()` returns, the stamps of the collections it read,
+   * and whether it wrote to any.
+   */
   tracking(compute) {
     this.#reading = new Set();
+    const before = lastStamp;
     try {
       const result = compute();
-      return { result, stamps: [...this.#reading].map((name) => [name, this.#stamps.get(name) ?? 0]) };
+      return { result, stamps: [...this.#reading].map((name) => [name, this.#stamps.get(name) ?? 0]), wrote: lastStamp !== before };
     } finally {
       this.#reading = undefined;
     }
