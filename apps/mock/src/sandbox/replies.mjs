@@ -9,7 +9,8 @@
 const EXAMPLE_EXTENSION = '.example';
 
 /**
- * `replies(operation, started)` → `{ ok, done, fail, rateLimited }` for one request;
+ * `replies(operation)` → `{ ok, done, fail, rateLimited }` for one request, whose `time` (where
+ * the success has one) counts from this call;
  * `replies.timed(operation)`: whether its success carries its own `time`, so that no two are alike.
  */
 export function createReplies(api) {
@@ -17,7 +18,7 @@ export function createReplies(api) {
     if (!operation.responses['200']?.examples.success || !operation.responses['500']?.examples.rateLimited) throw new Error(`${operation.id} lacks a success or rateLimited example`);
   }
   const shapes = new Map(api.operations.map((operation) => [operation, new Shape(operation)]));
-  const replies = (operation, started = performance.now()) => new Reply(shapes.get(operation), started);
+  const replies = (operation) => new Reply(shapes.get(operation), performance.now());
   replies.timed = (operation) => shapes.get(operation).timed;
   return replies;
 }

@@ -4,7 +4,7 @@
 // changed; a reset forgets it.
 //
 // Records are frozen and never changed: a write adds, removes or replaces them. So a record an
-// answer was built from stays as it was, and an answer can be kept per record (replies.mjs).
+// answer was built from stays as it was.
 // Each write stamps its collection with a number never used before, so that an answer computed
 // from some collections can tell later whether they have changed since (see answer-cache.mjs).
 
