@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { deref, operationsOf, responseExamples } from '@hostapi/spec/document';
+import { deepFreeze } from './frozen.mjs';
 
 /** The bundled description this package serves (`@hostapi/spec/openapi.json`). */
 export const DOCUMENT = createRequire(import.meta.url).resolve('@hostapi/spec/openapi.json');
@@ -95,12 +96,4 @@ function describeOperation(document, path, method, op) {
     /** The parsed operation object, for modes that need more of it. */
     op,
   };
-}
-
-function deepFreeze(value) {
-  if (value && typeof value === 'object') {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -11,10 +11,10 @@ export interface AnswerRequest {
   operation: { id: string; method: 'GET' | 'POST'; path: string; version: string; op: Record<string, unknown>; [key: string]: unknown };
   /** The request's API key. */
   apiKey: string | undefined;
-  /** Query and form fields, read and validated: bracket segments are keys, indexed lists arrays, leaves text; no key. */
-  fields: Record<string, unknown>;
+  /** Query and form fields, read and validated: bracket segments are keys, indexed lists arrays, leaves text; no key. Frozen when the mock keeps the request's reading (no body, or a short URL-encoded one): the same bytes get the same object. Read only. */
+  readonly fields: Readonly<Record<string, unknown>>;
   /** The Prefer header as `{ name: value }`, e.g. `{ code: '500', example: 'rateLimited' }` (without the header: the `__code`, `__example`, `__dynamic`, `__seed` query parameters). */
-  prefer: Record<string, string>;
+  readonly prefer: Readonly<Record<string, string>>;
   /** The request as received. */
   request: { method: string; path: string; search: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
 }

@@ -6,6 +6,8 @@ import { describeErrors } from './schemas.mjs';
 import { invalidAnswer, mockFailure, Problem } from './problems.mjs';
 import { readRequest } from './requests/read.mjs';
 import { route } from './requests/route.mjs';
+import { createReadCache } from './requests/read-cache.mjs';
+import { deepFreeze } from './frozen.mjs';
 import { preferencesOf } from './requests/prefer.mjs';
 import { formPairs, queryPairs } from './requests/fields.mjs';
 import { redact } from './log.mjs';
@@ -19,6 +21,37 @@ const BODY_IN_LOG = 2000;
  */
 export function createPipeline({ api, schemas, answerer, strict = false, enforce = true, log }) {
   const checkAnswer = createAnswerCheck(schemas);
+  const reads = createReadCache();
+
+  /**
+   * `{ operation, notes, apiKey, fields, prefer }`: the request routed and read (notes: its
+   * departures), kept frozen under `key` when it was read without refusal (read-cache.mjs).
+   */
+  async function readAll(request, key) {
+    const notes = [];
+    let operation;
+    let read = { fields: {}, apiKey: undefined, departures: [] };
+    let refused = false;
+    try {
+      const routed = route(api, request.method, request.path, { strict });
+      operation = routed.operation;
+      notes.push(...routed.departures.map(asNote('request', 'Warning')));
+      read = await readRequest(api, schemas, operation, request, { strict });
+      notes.push(...read.departures.map(asNote('request', 'Warning')));
+    } catch (error) {
+      // The proxy forwards what the mock would refuse, and says why.
+      if (enforce || !(error instanceof Problem)) throw error;
+      refused = true;
+      notes.push(...(error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]).map(asNote('request', 'Error')));
+    }
+    const reading = { operation, notes, apiKey: read.apiKey, fields: read.fields, prefer: preferencesOf(request.headers, request.search) };
+    if (key === undefined || refused) return reading;
+    // The operation is the description's, shared and not to be frozen here.
+    const { operation: shared, ...rest } = reading;
+    const frozen = Object.freeze({ operation: shared, ...deepFreeze(rest) });
+    reads.keep(key, frozen);
+    return frozen;
+  }
 
   async function handle(request) {
     const started = performance.now();
@@ -30,20 +63,12 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
         await answerer.reset(new URLSearchParams(request.search).get('apikey') || undefined);
         answer = { status: 204 };
       } else {
-        let read = { fields: {}, apiKey: undefined, departures: [] };
-        try {
-          const routed = route(api, request.method, request.path, { strict });
-          operation = routed.operation;
-          notes.push(...routed.departures.map(asNote('request', 'Warning')));
-          read = await readRequest(api, schemas, operation, request, { strict });
-          notes.push(...read.departures.map(asNote('request', 'Warning')));
-        } catch (error) {
-          // The proxy forwards what the mock would refuse, and says why.
-          if (enforce || !(error instanceof Problem)) throw error;
-          notes.push(...(error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]).map(asNote('request', 'Error')));
-        }
+        const { key, reading: kept } = reads.lookup(request);
+        const reading = kept ?? (await readAll(request, key));
+        operation = reading.operation;
+        notes.push(...reading.notes);
         answer = await answerer.answer({
-          operationId: operation?.id, operation, apiKey: read.apiKey, fields: read.fields, prefer: preferencesOf(request.headers, request.search), request,
+          operationId: operation?.id, operation, apiKey: reading.apiKey, fields: reading.fields, prefer: reading.prefer, request,
         });
         if (operation) {
           const broken = checkAnswer(operation, answer);

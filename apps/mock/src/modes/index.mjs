@@ -13,7 +13,9 @@
 //   operation: its entry from api.mjs (path, responses and their examples, the parsed `op`).
 // - apiKey: the request's key; fields: its query and form fields, already read with the mock's
 //   leniency and validated, as one nested object (bracket segments are keys, indexed lists are
-//   arrays, every leaf is text), without the key.
+//   arrays, every leaf is text), without the key. Fields and prefer are frozen when the mock keeps
+//   the request's reading (no body, or a short URL-encoded one): the same bytes get the same
+//   objects (requests/read-cache.mjs). Read only.
 // - prefer: the Prefer header as `{ name: value }` (`{ code: '500', example: 'rateLimited' }`); without one,
 //   the `__code`, `__example`, `__dynamic`, `__seed` query parameters (requests/prefer.mjs).
 // - request: `{ method, path, search, headers, body }` as received (the proxy forwards it).

@@ -6,41 +6,43 @@
 // once, as it does the default mode's examples: a repeated request (what load tests send) costs
 // what an example costs.
 //
-// Requests are told apart by their bytes (see identity() in index.mjs), compared among the few
-// kept for the same key and operation rather than written out and hashed whole into one map:
-// about 0.1 µs a request instead of 1 µs.
-import { deepFreeze } from './store.mjs';
+// A request is its fields. Frozen fields are the front's kept reading of a request
+// (requests/read-cache.mjs: the same bytes, the same object), told apart by identity, a pointer
+// compared among the few kept for the same key and operation; other fields (a multipart body, a
+// call from code) by their content, as JSON.
+import { deepFreeze } from '../frozen.mjs';
 
 /** Answers kept per key and operation, the most recently used first. */
-const PER_OPERATION = 16;
+const PER_OPERATION = 8;
 /** Keys whose answers are kept, the first seen dropped first. */
 const KEYS = 256;
-const NO_BYTES = Buffer.alloc(0);
 
 export function createAnswerCache() {
-  // API key → operationId → [{ text, type, bytes, answer, stamps, second }]
+  // API key → operation → [{ request, answer, stamps, second }]
   const keys = new Map();
   return {
     /**
-     * The answer to a request (`{ text, type, bytes }`: what tells it apart from other requests
-     * of that key to that operation) for `state`: kept, or computed by `compute(clock)`, which
-     * returns `{ result, keep }` (keep: false, when no two such answers are alike), where
-     * `clock()` is the current second as a Date (the service's timestamps have no finer part).
+     * The answer to a request (its `fields`) to an operation for `state`: kept, or computed by
+     * `compute(operation, fields, state, clock)`, which returns `{ result, keep }` (keep: false,
+     * when no two such answers are alike), where `clock()` is the current second as a Date (the
+     * service's timestamps have no finer part).
      */
-    answer(apiKey, operationId, { text, type, bytes = NO_BYTES }, state, compute) {
+    answer(apiKey, operation, fields, state, compute) {
       let operations = keys.get(apiKey);
-      let entries = operations?.get(operationId);
+      let entries = operations?.get(operation);
+      // Frozen fields are found by identity first; only others are written out.
+      let request = fields;
+      let at = indexOf(entries, request);
+      if (at < 0 && !Object.isFrozen(fields)) at = indexOf(entries, (request = JSON.stringify(fields)));
       let second;
-      for (let at = 0; entries && at < entries.length; at++) {
+      if (at >= 0) {
         const kept = entries[at];
-        if (kept.text !== text || kept.type !== type || !kept.bytes.equals(bytes)) continue;
         if (kept.second !== undefined) second = Math.floor(Date.now() / 1000);
         if (kept.second === second && state.unchangedSince(kept.stamps)) {
           if (at > 0) entries.unshift(...entries.splice(at, 1));
           return kept.answer;
         }
         entries.splice(at, 1);
-        break;
       }
       second ??= Math.floor(Date.now() / 1000);
       let timed = false;
@@ -48,7 +50,7 @@ export function createAnswerCache() {
         timed = true;
         return new Date(second * 1000);
       };
-      const { result: { result, keep }, stamps, wrote } = state.tracking(() => compute(clock));
+      const { result: { result, keep }, stamps, wrote } = state.tracking(() => compute(operation, fields, state, clock));
       if (wrote || !keep) return result;
       // A copy: the answer must not share the key's own lists, which later writes change.
       const answer = deepFreeze(structuredClone(result));
@@ -56,8 +58,8 @@ export function createAnswerCache() {
         keys.set(apiKey, (operations = new Map()));
         if (keys.size > KEYS) keys.delete(keys.keys().next().value);
       }
-      if (!entries) operations.set(operationId, (entries = []));
-      entries.unshift({ text, type, bytes: Buffer.from(bytes), answer, stamps, second: timed ? second : undefined });
+      if (!entries) operations.set(operation, (entries = []));
+      entries.unshift({ request, answer, stamps, second: timed ? second : undefined });
       if (entries.length > PER_OPERATION) entries.pop();
       return answer;
     },
@@ -67,4 +69,10 @@ export function createAnswerCache() {
       else keys.delete(apiKey);
     },
   };
+}
+
+/** Where the answer to `request` is among a key's kept answers to an operation (-1: nowhere). */
+function indexOf(entries = [], request) {
+  for (let at = 0; at < entries.length; at++) if (entries[at].request === request) return at;
+  return -1;
 }

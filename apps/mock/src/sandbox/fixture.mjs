@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { load as parseYaml } from 'js-yaml';
 import { contactCounts, diskOf, PHONE_KINDS, phoneText, reversed } from './records.mjs';
 import { specAjv, specRef } from './schemas.mjs';
-import { deepFreeze } from './store.mjs';
+import { deepFreeze } from '../frozen.mjs';
 
 /** The built-in fixture: a file to copy and edit. */
 export const BUILT_IN_FIXTURE = fileURLToPath(new URL('../../fixtures/sandbox.yaml', import.meta.url));

@@ -20,25 +20,6 @@ import { createStore } from './store.mjs';
 
 export { BUILT_IN_FIXTURE, FixtureError } from './fixture.mjs';
 
-/** Largest URL-encoded body that tells a request apart by its bytes (see identity()). */
-const SHORT_BODY = 4096;
-/** The `type` of an identity that is the request's fields as JSON. */
-const FIELDS = Symbol('fields');
-
-/**
- * `{ text, type, bytes }`: what tells a request's answer apart, besides key and operation. Its
- * bytes (query, content type, a short URL-encoded body), which the front reads into the same
- * fields every time and which cost less to compare than the fields written out; or, for a
- * multipart or long body or a call without the request, the fields as JSON.
- */
-function identity(request, fields) {
-  const type = request?.headers['content-type'];
-  if (request && (!request.body?.length || (request.body.length <= SHORT_BODY && /^application\/x-www-form-urlencoded\b/i.test(type ?? '')))) {
-    return { text: request.search, type, bytes: request.body };
-  }
-  return { text: JSON.stringify(fields), type: FIELDS };
-}
-
 /** Every handler, by operationId. */
 const HANDLERS = Object.assign(Object.create(null), servers, dns, domains, accounts, ssh, cloud, bandwidth, mail);
 
@@ -63,17 +44,24 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
   const replies = createReplies(api);
   const answers = createAnswerCache();
   // Operations whose every success carries its own `time`: no answer of theirs is given twice.
-  const timed = new Set(api.operations.filter(replies.timed).map((operation) => operation.id));
+  const timed = new Set(api.operations.filter(replies.timed));
+  const clientId = Number(base.client_id);
+  /** Runs an operation's handler for the answer cache: `{ result, keep }`. */
+  const run = (operation, fields, state, clock) => {
+    const context = { state, reply: replies(operation), get now() { return clock(); } };
+    return { result: HANDLERS[operation.id](fields, context), keep: !timed.has(operation) };
+  };
 
   return {
     /**
      * The answer to a request the front has read and validated: `fields` is its query and form
-     * fields as one nested object (strings at the leaves, lists as arrays, no `apikey`),
+     * fields as one nested object (strings at the leaves, lists as arrays, no `apikey`), frozen
+     * when the front keeps its reading (the same object for the same bytes, see answer-cache.mjs);
      * `prefer` its `Prefer` header as `{ name: value }`. Returns `{ status, body }` (body: a JSON
-     * value), or a promise of it when the answer is delayed; throws a Problem (a 422) for a Prefer
-     * it cannot satisfy.
+     * value), or a promise of it when the answer is delayed; throws a Problem (a 422) for a
+     * Prefer it cannot satisfy.
      */
-    answer({ operationId, apiKey, fields = {}, prefer = {}, request }) {
+    answer({ operationId, apiKey, fields = {}, prefer = {} }) {
       const operation = api.byId.get(operationId);
       if (!operation) throw new Error(`The sandbox has no operation ${operationId}`);
       const faults = faultPreferences(prefer);
@@ -81,13 +69,9 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
       let result;
       if (limiter.refuses(key, faults.rateLimit ?? rateLimit)) result = replies(operation).rateLimited();
       else if (prefer.code !== undefined || prefer.example !== undefined) result = exampleAnswer(operation, prefer);
-      else if (fields.client_id !== undefined && Number(fields.client_id) !== Number(base.client_id)) result = replies(operation).fail('clientNotFound');
+      else if (fields.client_id !== undefined && Number(fields.client_id) !== clientId) result = replies(operation).fail('clientNotFound');
       else {
-        const state = store.of(key);
-        result = answers.answer(key, operationId, identity(request, fields), state, (clock) => {
-          const context = { state, reply: replies(operation), get now() { return clock(); } };
-          return { result: HANDLERS[operationId](fields, context), keep: !timed.has(operationId) };
-        });
+        result = answers.answer(key, operation, fields, store.of(key), run);
       }
       // The work is done before the delay, as a slow service may have done it before a client gives up.
       const delay = faults.latencyMs ?? latencyMs;

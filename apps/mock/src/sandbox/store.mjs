@@ -8,6 +8,8 @@
 // Each write stamps its collection with a number never used before, so that an answer computed
 // from some collections can tell later whether they have changed since (see answer-cache.mjs).
 
+import { deepFreeze } from '../frozen.mjs';
+
 let lastStamp = 0;
 
 /** `{ of(apiKey) → KeyState, reset(apiKey?) , size }` over the fixture's frozen state. */
@@ -15,7 +17,7 @@ export function createStore(base) {
   const keys = new Map();
   return {
     of(apiKey) {
-      return keys.get(apiKey) ?? new KeyState(base, (state) => keys.set(apiKey, state));
+      return keys.get(apiKey) ?? new KeyState(base, keys, apiKey);
     },
     /** Forgets one key's writes, or every key's. */
     reset(apiKey) {
@@ -31,20 +33,24 @@ export function createStore(base) {
 
 class KeyState {
   #base;
-  #own = {};
-  #stamps = new Map();
-  #adopt;
+  #keys;
+  #apiKey;
+  // The key's own collections and their stamps, from its first write: until then, a key that
+  // only reads is one small object per request.
+  #own = null;
+  #stamps = null;
   #reading;
 
-  constructor(base, adopt) {
+  constructor(base, keys, apiKey) {
     this.#base = base;
-    this.#adopt = adopt;
+    this.#keys = keys;
+    this.#apiKey = apiKey;
   }
 
   /** A collection (or the counters) as this key sees it: read only. */
   read(name) {
     this.#reading?.add(name);
-    return this.#own[name] ?? this.#base[name];
+    return this.#own?.[name] ?? this.#base[name];
   }
 
   /**
@@ -52,12 +58,15 @@ class KeyState {
    * records are frozen: replace one with update().
    */
   write(name) {
+    if (!this.#own) {
+      this.#own = {};
+      this.#stamps = new Map();
+      this.#keys.set(this.#apiKey, this);
+    }
     if (!(name in this.#own)) {
       const base = this.#base[name];
       if (base === undefined) throw new Error(`The sandbox has no collection "${name}"`);
       this.#own[name] = Array.isArray(base) ? [...base] : { ...base };
-      this.#adopt?.(this);
-      this.#adopt = undefined;
     }
     this.#stamps.set(name, ++lastStamp);
     return this.#own[name];
@@ -101,7 +110,8 @@ class KeyState {
     const before = lastStamp;
     try {
       const result = compute();
-      return { result, stamps: [...this.#reading].map((name) => [name, this.#stamps.get(name) ?? 0]), wrote: lastStamp !== before };
+      // [name, stamp, name, stamp, ...]: checked on every request an answer is given again.
+      return { result, stamps: [...this.#reading].flatMap((name) => [name, this.#stamps?.get(name) ?? 0]), wrote: lastStamp !== before };
     } finally {
       this.#reading = undefined;
     }
@@ -109,15 +119,7 @@ class KeyState {
 
   /** Whether none of these collections was written since it had these stamps. */
   unchangedSince(stamps) {
-    return stamps.every(([name, stamp]) => (this.#stamps.get(name) ?? 0) === stamp);
+    for (let at = 0; at < stamps.length; at += 2) if ((this.#stamps?.get(stamps[at]) ?? 0) !== stamps[at + 1]) return false;
+    return true;
   }
-}
-
-/** The value, with every object and array in it frozen: records, and answers kept for reuse. */
-export function deepFreeze(value) {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const member of Object.values(value)) deepFreeze(member);
-  }
-  return value;
 }
