@@ -493,9 +493,9 @@ describe('Redoc beside the console', () => {
       expect(new URL(page.url()).hash).toBe(byId('listImages').route);
       await page.getByRole('button', { name: /Try it/ }).click();
       expect(await operation.inputValue()).toBe('listImages');
-      // Opened, it takes the focus (after it renders: a loaded machine takes a moment), so that
-      // Escape, pressed in it, closes it.
-      await expect.poll(() => panel.evaluate((node) => node.contains(document.activeElement)), { timeout: 10_000 }).toBe(true);
+      // Opened, it takes the focus (in its shadow root; after it renders, which a loaded machine
+      // takes a moment to do), so that Escape, pressed in it, closes it.
+      await expect.poll(() => panel.evaluate((node) => node.contains((node.getRootNode() as Document | ShadowRoot).activeElement)), { timeout: 10_000 }).toBe(true);
       await page.keyboard.press('Escape');
       await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
 
