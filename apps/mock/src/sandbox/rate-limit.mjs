@@ -5,16 +5,35 @@
 const WINDOW_MS = 1000;
 /** Highest limit that is enforced; a higher one lets every request through. */
 export const MAX_RATE_LIMIT = 1000;
+/** Keys whose request times are kept before idle ones are forgotten (see forgetIdle()). */
+const KEYS = 1024;
 
 export function createRateLimiter() {
   // API key → the times (ms) of its last MAX_RATE_LIMIT allowed requests, in a ring that grows
   // to that size as the key sends them, and `count`, how many it has sent.
   const rings = new Map();
+  let sweepAt = KEYS;
+
+  /**
+   * Forgets the keys with no request in the last second: what they sent can no longer refuse
+   * anything. A suite that uses a new key per test would otherwise keep every key's times.
+   */
+  function forgetIdle(now) {
+    for (const [key, ring] of rings) {
+      if (!ring.count || now - ring.times[(ring.count - 1) % MAX_RATE_LIMIT] >= WINDOW_MS) rings.delete(key);
+    }
+    // Sweep again only when as many keys again have come: the work stays in proportion.
+    sweepAt = Math.max(KEYS, 2 * rings.size);
+  }
+
   return {
     /** Whether this request goes over `limit` (none: never); an allowed one is counted. */
     refuses(apiKey, limit, now = performance.now()) {
       let ring = rings.get(apiKey);
-      if (!ring) rings.set(apiKey, (ring = { times: [], count: 0 }));
+      if (!ring) {
+        if (rings.size >= sweepAt) forgetIdle(now);
+        rings.set(apiKey, (ring = { times: [], count: 0 }));
+      }
       if (limit === 0) return true;
       // Over the limit when the limit-th most recent allowed request is less than a second old.
       if (limit !== undefined && limit <= MAX_RATE_LIMIT && ring.count >= limit && now - ring.times[(ring.count - limit) % MAX_RATE_LIMIT] < WINDOW_MS) return true;
@@ -24,6 +43,10 @@ export function createRateLimiter() {
     reset(apiKey) {
       if (apiKey === undefined) rings.clear();
       else rings.delete(apiKey);
+    },
+    /** How many keys' request times are kept. */
+    get size() {
+      return rings.size;
     },
   };
 }
