@@ -62,13 +62,19 @@ describe('the fields of each operation, expanded, carry their wire names', () =>
       // The request's "Expand all" (the responses are expanded already), clicked whenever it says
       // so: Redoc may mount it after the heading, and it expands only the nested fields mounted
       // when it is clicked (a loaded machine mounts them later); once all are open it says
-      // "Collapse all" and is left alone.
+      // "Collapse all" and is left alone. It is one button that toggles, and Redoc applies a
+      // click as a transition: clicked again before that lands, it folds everything back. So
+      // a click is repeated only after a pause.
       const expand = section.getByRole('button', { name: /^Expand all/ }).first();
       const names = async () => section.locator('.schema-name').evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
       const expected = expectedNames(op);
+      let clicked = -Infinity;
       await expect.poll(async () => {
-        // It may have turned into "Collapse all" since it was counted: then there is nothing to click.
-        if (await expand.count()) await expand.click({ timeout: 2_000 }).catch(() => {});
+        if (performance.now() - clicked > 3_000 && (await expand.count())) {
+          clicked = performance.now();
+          // It may have turned into "Collapse all" since it was counted: then there is nothing to click.
+          await expand.click({ timeout: 2_000 }).catch(() => {});
+        }
         const shown = await names();
         return expected.filter((name) => !shown.includes(name));
       }, { message: 'names not shown', timeout: 20_000 }).toEqual([]);
