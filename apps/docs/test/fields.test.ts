@@ -64,8 +64,9 @@ describe('the fields of each operation, expanded, carry their wire names', () =>
       // when it is clicked (a loaded machine mounts them later); once all are open it says
       // "Collapse all" and is left alone. It is one button that toggles, and Redoc applies a
       // click as a transition: clicked again before that lands, it folds everything back. So
-      // a click is repeated only after a pause.
-      const expand = section.getByRole('button', { name: /^Expand all/ }).first();
+      // a click is repeated only after a pause. Found by Redoc's test id: the samples' code
+      // blocks have "Expand all" buttons too (by aria-label), which expand only their JSON.
+      const expand = section.locator('[data-testid="schema-expand-all-button"]').filter({ hasText: /^Expand all/ }).first();
       const names = async () => section.locator('.schema-name').evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
       const expected = expectedNames(op);
       let clicked = -Infinity;
@@ -75,6 +76,9 @@ describe('the fields of each operation, expanded, carry their wire names', () =>
           // It may have turned into "Collapse all" since it was counted: then there is nothing to click.
           await expand.click({ timeout: 2_000 }).catch(() => {});
         }
+        // An object of many fields shows some behind "+Show 5 properties", which "Expand all"
+        // opens only if it was mounted when clicked: opened as a reader opens it.
+        for (const more of await section.getByRole('button', { name: /^\+?Show \d+ propert/ }).all()) await more.click({ timeout: 2_000 }).catch(() => {});
         const shown = await names();
         return expected.filter((name) => !shown.includes(name));
       }, { message: 'names not shown', timeout: 20_000 }).toEqual([]);
