@@ -4,12 +4,12 @@
 // again: the same operation, departures, fields and preferences, the same refusals never (a
 // refused request is not kept). Only requests with no body or a short URL-encoded one are kept: a
 // multipart body's boundary differs every time.
+import { mediaTypeOf } from './fields.mjs';
 
 /** Readings kept; the first kept is dropped first. */
 const LIMIT = 256;
 /** Longest URL-encoded body whose reading is kept. */
 const SHORT_BODY = 4096;
-const URL_ENCODED = /^application\/x-www-form-urlencoded\b/i;
 
 export function createReadCache({ limit = LIMIT } = {}) {
   const kept = new Map();
@@ -20,7 +20,7 @@ export function createReadCache({ limit = LIMIT } = {}) {
      */
     lookup({ method, path, search, headers, body }) {
       const type = headers['content-type'] ?? '';
-      if (body?.length && !(body.length <= SHORT_BODY && URL_ENCODED.test(type))) return {};
+      if (body?.length && !(body.length <= SHORT_BODY && mediaTypeOf(type) === 'application/x-www-form-urlencoded')) return {};
       // Everything reading looks at; a body's bytes as latin1, one character each.
       const key = `${method} ${path}?${search}\n${type}\n${headers.prefer ?? ''}\n${body?.length ? body.toString('latin1') : ''}`;
       return { key, reading: kept.get(key) };
