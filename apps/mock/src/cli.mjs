@@ -1,6 +1,12 @@
 // The command line, read once: `hostapi-mock [proxy] [options]` → the options of startMock().
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MAX_DEPTH } from './requests/fields.mjs';
+import { MAX_NOTES } from './problems.mjs';
+import { MAX_BODY_BYTES } from './server.mjs';
+import { MAX_CHECKED_BYTES } from './modes/proxy.mjs';
+import { MAX_LATENCY_MS } from './sandbox/prefer.mjs';
+import { MAX_KEYS } from './sandbox/store.mjs';
 
 export const USAGE = `Usage:
   hostapi-mock [options]                      the mock: answers from the description's examples
@@ -14,17 +20,31 @@ Options:
   --sandbox          answer from data, remembering writes per API key
   --fixture <file>   the sandbox's data (YAML or JSON; with --sandbox)
   --rate-limit <n>   with --sandbox: beyond n requests per second per key, the service's
-                     rate-limit answer (HTTP 500)
+                     rate-limit answer (HTTP 500); a client's Prefer may only lower it
   --latency <ms>     with --sandbox: delay every answer
+  --max-keys <n>     with --sandbox: keys whose writes are kept (default: ${MAX_KEYS}); beyond, the
+                     least recently used key's state is dropped, said in the log and in that
+                     key's next sl-violations
   --strict           refuse every departure from the description (contract testing); by default
                      the mock accepts what the live service accepts and names each departure in
                      the sl-violations header
   --no-cors          no CORS headers (by default any origin may call it from a browser)
   --verbose          log every request, its departures and violations (the key masked)
   --upstream <url>   proxy only: the server to forward to
+  --upstream-timeout <ms>  proxy only: longest time for the upstream's whole answer
+                     (default: 60000); beyond, 504
   -h, --help         this text
 
-With pnpm, pass options after --: pnpm --filter @hostapi/mock start -- --port 4020`;
+Limits (bad input gets a 4xx naming the problem; the mock keeps running):
+  request body       at most ${MAX_BODY_BYTES} bytes (413)
+  field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
+  sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
+  Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
+                     an upstream failure is 502, its timeout 504
+
+Options go after the command: hostapi-mock --port 4020. Through a package script, pnpm and npm
+pass them after --: pnpm --filter @hostapi/mock start -- --port 4020`;
 
 const OPTIONS = {
   host: { type: 'string' },
@@ -35,10 +55,12 @@ const OPTIONS = {
   fixture: { type: 'string' },
   'rate-limit': { type: 'string' },
   latency: { type: 'string' },
+  'max-keys': { type: 'string' },
   strict: { type: 'boolean' },
   cors: { type: 'boolean', default: true },
   verbose: { type: 'boolean' },
   upstream: { type: 'string' },
+  'upstream-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -75,19 +97,22 @@ export function parseCli(argv, env = process.env) {
 
   const options = { host, port, cors: values.cors, strict: Boolean(values.strict), verbose: Boolean(values.verbose) };
   if (command === 'proxy') {
-    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
+    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency', 'max-keys']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
     if (!values.upstream) throw new UsageError('proxy needs --upstream <url>');
     if (!URL.canParse(values.upstream) || !/^https?:$/.test(new URL(values.upstream).protocol)) throw new UsageError(`--upstream must be an http(s) URL, got ${values.upstream}`);
-    return { command, options: { ...options, upstream: values.upstream } };
+    const timeout = values['upstream-timeout'];
+    if (timeout !== undefined && !/^[1-9]\d*$/.test(timeout)) throw new UsageError(`--upstream-timeout must be a whole number of milliseconds, got ${timeout}`);
+    return { command, options: { ...options, upstream: values.upstream, ...(timeout !== undefined ? { upstreamTimeoutMs: Number(timeout) } : {}) } };
   }
-  if (values.upstream !== undefined) throw new UsageError('--upstream is an option of proxy: hostapi-mock proxy --upstream <url>');
+  for (const name of ['upstream', 'upstream-timeout']) if (values[name] !== undefined) throw new UsageError(`--${name} is an option of proxy: hostapi-mock proxy --upstream <url>`);
   if (values.dynamic && values.sandbox) throw new UsageError('--dynamic and --sandbox are two modes: choose one');
   if (values.seed !== undefined && !values.dynamic) throw new UsageError('--seed goes with --dynamic');
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
-  for (const name of ['fixture', 'rate-limit', 'latency']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
+  for (const name of ['fixture', 'rate-limit', 'latency', 'max-keys']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
   for (const name of ['rate-limit', 'latency']) {
     if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
   }
+  if (values['max-keys'] !== undefined && !/^[1-9]\d*$/.test(values['max-keys'])) throw new UsageError(`--max-keys must be a whole number ≥ 1, got ${values['max-keys']}`);
   if (values.dynamic) Object.assign(options, { dynamic: true, seed: Number(values.seed ?? 1) });
   if (values.sandbox) {
     options.sandbox = true;
@@ -95,12 +120,13 @@ export function parseCli(argv, env = process.env) {
     if (values.fixture !== undefined) options.fixture = isAbsolute(values.fixture) ? values.fixture : resolve(env.INIT_CWD ?? process.cwd(), values.fixture);
     if (values['rate-limit'] !== undefined) options.rateLimit = Number(values['rate-limit']);
     if (values.latency !== undefined) options.latencyMs = Number(values.latency);
+    if (values['max-keys'] !== undefined) options.maxKeys = Number(values['max-keys']);
   }
   return { command, options };
 }
 
 /** What the mock says once it listens. */
-export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, strict }) {
+export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, maxKeys, strict }) {
   if (upstream) return `validating proxy to ${upstream}`;
   const traits = [
     dynamic && `dynamic, seed ${seed}`,
@@ -108,6 +134,7 @@ export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit,
     sandbox && `sandbox${fixture ? ` of ${fixture}` : ''}`,
     rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
     latencyMs && `latency ${latencyMs} ms`,
+    maxKeys !== undefined && `state of ${maxKeys} keys at most`,
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;

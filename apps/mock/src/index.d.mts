@@ -43,7 +43,7 @@ export interface MockOptions {
   cors?: boolean;
   /** Log every request, its departures and violations, the API key masked. */
   verbose?: boolean;
-  /** Receives each log line (default: stdout). */
+  /** Receives each log line (default: stdout). Warnings and errors are written even without `verbose`. */
   log?: (line: string) => void;
   /** The description: a path to a bundled JSON file, or the parsed document. */
   document?: string | Record<string, unknown>;
@@ -57,8 +57,12 @@ export interface MockOptions {
   rateLimit?: number;
   /** Sandbox: delay of every answer, in ms. */
   latencyMs?: number;
+  /** Sandbox: keys whose writes are kept (default 10,000); beyond, the least recently used key's state is dropped and its next answer says so in sl-violations. */
+  maxKeys?: number;
   /** The validating proxy: forward every request to this URL, report what breaks the description. */
   upstream?: string;
+  /** The validating proxy: longest time for the upstream's whole answer, in ms (default 60,000); beyond, 504. */
+  upstreamTimeoutMs?: number;
   /** Your own mode. */
   answerer?: Answerer;
 }

@@ -4,7 +4,7 @@ import { createSchemas } from './schemas.mjs';
 import { createPipeline } from './pipeline.mjs';
 import { createFront, MAX_BODY_BYTES } from './server.mjs';
 import { createAnswerer } from './modes/index.mjs';
-import { createLog, silentLog } from './log.mjs';
+import { createLog } from './log.mjs';
 
 export { DOCUMENT, MAX_BODY_BYTES };
 export { redact } from './log.mjs';
@@ -14,16 +14,17 @@ export { Problem } from './problems.mjs';
  * Starts the mock and resolves to `{ url, close(), reset? }` (port 0 picks a free port). Options:
  * host, port, strict, cors, verbose, log (a function receiving each log line), document (a file
  * path or the parsed description), and the mode: `dynamic` (with `seed`), `sandbox` (with
- * `fixture`, `rateLimit`, `latencyMs`), `upstream` (the validating proxy) or `answerer` (your
- * own, see modes/index.mjs); the examples otherwise.
+ * `fixture`, `rateLimit`, `latencyMs`, `maxKeys`), `upstream` (the validating proxy, with
+ * `upstreamTimeoutMs`) or `answerer` (your own, see modes/index.mjs); the examples otherwise.
  */
 export async function startMock(options = {}) {
   const { host = '127.0.0.1', port = 0, strict = false, cors = true, verbose = false, document = DOCUMENT } = options;
   const api = readApi(document);
   const schemas = createSchemas(api.document);
-  const answerer = await createAnswerer(api, options);
   const proxy = Boolean(options.upstream && !options.answerer);
-  const log = options.log || verbose || proxy ? createLog({ verbose: verbose || proxy, ...(options.log ? { write: options.log } : {}) }) : silentLog;
+  // Warnings (a sandbox key's state dropped) are written even when requests are not logged.
+  const log = createLog({ verbose: verbose || proxy, ...(options.log ? { write: options.log } : {}) });
+  const answerer = await createAnswerer(api, { ...options, log });
   const pipeline = createPipeline({ api, schemas, answerer, strict, enforce: !proxy, log });
   const server = createFront(pipeline.handle, { cors });
   await new Promise((resolve, reject) => {

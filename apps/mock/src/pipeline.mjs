@@ -3,21 +3,22 @@
 // The mock modes refuse what breaks the description (`enforce`); the proxy reports it and lets
 // the exchange through.
 import { describeErrors } from './schemas.mjs';
-import { invalidAnswer, mockFailure, Problem } from './problems.mjs';
+import { capped, invalidAnswer, mockFailure, Problem, resetNeedsKey } from './problems.mjs';
 import { readRequest } from './requests/read.mjs';
 import { route } from './requests/route.mjs';
 import { createReadCache } from './requests/read-cache.mjs';
 import { deepFreeze } from './frozen.mjs';
 import { preferencesOf } from './requests/prefer.mjs';
-import { formPairs, queryPairs } from './requests/fields.mjs';
-import { redact } from './log.mjs';
+import { formPairs, mediaTypeOf, queryPairs, topName } from './requests/fields.mjs';
+import { maskBody, maskPairs, redact } from './log.mjs';
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
 const BODY_IN_LOG = 2000;
 
 /**
- * `handle({ method, path, search, headers, body })` → `{ status, headers, body }` (body as
- * bytes or text). `answerer.answer()` writes the answers (see modes/index.mjs).
+ * `handle({ method, path, search, headers, body, signal })` → `{ status, headers, body, stream? }`
+ * (body as bytes or text; stream: a readable to pass on instead). `answerer.answer()` writes the
+ * answers (see modes/index.mjs).
  */
 export function createPipeline({ api, schemas, answerer, strict = false, enforce = true, log }) {
   const checkAnswer = createAnswerCheck(schemas);
@@ -35,14 +36,14 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
     try {
       const routed = route(api, request.method, request.path, { strict });
       operation = routed.operation;
-      notes.push(...routed.departures.map(asNote('request', 'Warning')));
+      for (const entry of routed.departures) notes.push(asNote('request', 'Warning')(entry));
       read = await readRequest(api, schemas, operation, request, { strict });
-      notes.push(...read.departures.map(asNote('request', 'Warning')));
+      for (const entry of read.departures) notes.push(asNote('request', 'Warning')(entry));
     } catch (error) {
       // The proxy forwards what the mock would refuse, and says why.
       if (enforce || !(error instanceof Problem)) throw error;
       refused = true;
-      notes.push(...(error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]).map(asNote('request', 'Error')));
+      for (const entry of error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]) notes.push(asNote('request', 'Error')(entry));
     }
     const reading = { operation, notes, apiKey: read.apiKey, fields: read.fields, prefer: preferencesOf(request.headers, request.search) };
     if (key === undefined || refused) return reading;
@@ -60,19 +61,25 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
     let answer;
     try {
       if (answerer.reset && request.method === 'POST' && request.path === '/__sandbox/reset') {
-        await answerer.reset(new URLSearchParams(request.search).get('apikey') || undefined);
+        // One key's state, named by its key: a page that does not know a key cannot reset it.
+        const apiKey = queryPairs(request.search).find(([name]) => name === 'apikey')?.[1];
+        if (!apiKey) throw resetNeedsKey();
+        await answerer.reset(apiKey);
         answer = { status: 204 };
       } else {
         const { key, reading: kept } = reads.lookup(request);
         const reading = kept ?? (await readAll(request, key));
         operation = reading.operation;
-        notes.push(...reading.notes);
+        for (const note of reading.notes) notes.push(note);
         answer = await answerer.answer({
           operationId: operation?.id, operation, apiKey: reading.apiKey, fields: reading.fields, prefer: reading.prefer, request,
         });
-        if (operation) {
-          const broken = checkAnswer(operation, answer);
-          notes.push(...broken);
+        // What the mode has to say of this request (the sandbox: a key's state was evicted).
+        for (const entry of answer.warnings ?? []) notes.push(asNote('request', 'Warning')(entry));
+        // A streamed answer (the proxy's, too large to check) is passed on as it comes.
+        if (operation && !answer.stream) {
+          const broken = capped(checkAnswer(operation, answer), 'Error', ['response']);
+          for (const note of broken) notes.push(note);
           if (enforce && broken.some((v) => v.severity === 'Error')) answer = invalidAnswer(broken.map(({ location, ...v }) => ({ ...v, location: location.slice(1) }))).toAnswer();
         }
       }
@@ -84,14 +91,20 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
     const headers = { ...answer.headers };
     let body = answer.raw ?? (answer.body === undefined ? undefined : serialize(answer.body));
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    if (notes.length) {
-      const text = JSON.stringify(notes);
-      headers['sl-violations'] = text.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${text.slice(0, MAX_VIOLATIONS_HEADER)}` : text;
-    }
+    if (notes.length) headers['sl-violations'] = violationsHeader(notes);
     if (log.verbose) logExchange(log, request, answer.status, notes, performance.now() - started, await keysIn(request));
-    return { status: answer.status, headers, body };
+    return { status: answer.status, headers, body, stream: answer.stream };
   }
   return { handle };
+}
+
+/**
+ * The sl-violations header: the notes as JSON, cut as Prism cuts it. Written in ASCII (`\\u20ac`
+ * for `€`), since a header value cannot carry what a request's names may hold.
+ */
+function violationsHeader(notes) {
+  const text = JSON.stringify(notes).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${text.slice(0, MAX_VIOLATIONS_HEADER)}` : text;
 }
 
 /** JSON text of an answer's body; a frozen body (an example) is written once. */
@@ -113,7 +126,7 @@ const asNote = (side, severity) => ({ location = [], code, message }) => ({ loca
 function createAnswerCheck(schemas) {
   // Frozen bodies (the description's examples) cannot change: each passes once per schema.
   const passed = new WeakMap();
-  return function checkAnswer(operation, { status, body, raw, headers }) {
+  return function checkAnswer(operation, { status, body, raw, decoded = raw, headers }) {
     const response = operation.responses[String(status)] ?? operation.responses.default;
     if (!response) {
       return [{
@@ -126,8 +139,10 @@ function createAnswerCheck(schemas) {
     if (raw !== undefined) {
       const type = Object.entries(headers ?? {}).find(([h]) => h.toLowerCase() === 'content-type')?.[1] ?? '';
       if (!/json/i.test(type)) return [{ location: ['response', 'headers', 'content-type'], severity: 'Error', code: 'content-type', message: `The received media type "${type}" does not match the one specified in the current response: application/json` }];
+      // Bytes that could not be decoded: the answerer said so in its warnings.
+      if (decoded === undefined) return [];
       try {
-        value = JSON.parse(raw.toString('utf8'));
+        value = JSON.parse(decoded.toString('utf8'));
       } catch {
         return [{ location: ['response', 'body'], severity: 'Error', code: 'json', message: 'The response body is not valid JSON' }];
       }
@@ -164,25 +179,35 @@ function closestBranchErrors(schemas, at, value, errors) {
   return best;
 }
 
-/** The API keys a request carries (query and form), to mask in logs wherever they appear. */
+/**
+ * The API keys a request carries, as the reader decodes them (query and form, any name whose
+ * first segment is `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), to mask by value.
+ */
 async function keysIn({ search, headers, body }) {
-  const keys = queryPairs(search).filter(([name]) => name === 'apikey').map(([, value]) => value);
+  const isKey = ([name]) => topName(name).toLowerCase() === 'apikey';
+  const keys = queryPairs(search).filter(isKey).map(([, value]) => value);
   if (body?.length && /form/i.test(headers['content-type'] ?? '')) {
     try {
-      keys.push(...(await formPairs(body, headers['content-type'])).filter(([name]) => name === 'apikey').map(([, value]) => value));
+      keys.push(...(await formPairs(body, headers['content-type'])).filter(isKey).map(([, value]) => value));
     } catch {
-      // An unreadable body is refused by readRequest; the pattern masking still applies.
+      // An unreadable body is refused by readRequest, and logged masked by name (maskBody).
     }
   }
   return keys;
 }
 
+/** At most this many notes of a request are logged, then how many more. */
+const NOTES_IN_LOG = 20;
+
 function logExchange(log, request, status, notes, ms, secrets) {
-  log.info(`${request.method} ${request.path}${request.search ? `?${request.search}` : ''} → ${status} (${ms.toFixed(1)} ms)`, secrets);
+  log.info(`${request.method} ${request.path}${request.search ? `?${maskPairs(request.search)}` : ''} → ${status} (${ms.toFixed(1)} ms)`, secrets);
   if (request.body?.length) {
-    const text = request.body.subarray(0, BODY_IN_LOG).toString('utf8');
-    // Masked before it is escaped onto one line, where a multipart part is no longer recognisable.
-    log.info(`  body: ${JSON.stringify(redact(text, secrets))}${request.body.length > BODY_IN_LOG ? ` (${request.body.length} bytes)` : ''}`, secrets);
+    const type = request.headers['content-type'] ?? '';
+    // Masked whole, before it is cut: a key cut in half is no longer recognisable.
+    const text = maskBody(request.body, type, mediaTypeOf(type));
+    const shown = text === undefined ? `(${request.body.length} bytes of ${type || 'no content type'}, not shown)` : JSON.stringify(text.length > BODY_IN_LOG ? text.slice(0, BODY_IN_LOG) : text);
+    log.info(`  body: ${shown}${text !== undefined && text.length > BODY_IN_LOG ? ` (${request.body.length} bytes)` : ''}`, secrets);
   }
-  for (const note of notes) log.info(`  ${note.severity.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, secrets);
+  for (const note of notes.slice(0, NOTES_IN_LOG)) log.info(`  ${note.severity.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, secrets);
+  if (notes.length > NOTES_IN_LOG) log.info(`  …and ${notes.length - NOTES_IN_LOG} more violations`, secrets);
 }

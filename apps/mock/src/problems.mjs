@@ -23,6 +23,22 @@ export class Problem extends Error {
 
 const own = (name) => `urn:hostapi:mock:${name}`;
 
+/** Entries (departures, problems) listed per request; beyond, one entry says how many more. */
+export const MAX_NOTES = 100;
+
+/**
+ * The first MAX_NOTES entries, and one (at `location`) saying how many were left out of `total`
+ * (entries beyond the first MAX_NOTES need not have been made).
+ */
+export function capped(entries, severity, location = [], total = entries.length) {
+  if (total <= MAX_NOTES) return entries;
+  const more = total - (MAX_NOTES - 1);
+  return [
+    ...entries.slice(0, MAX_NOTES - 1),
+    { location, ...(severity ? { severity } : {}), code: 'tooMany', message: `…and ${more} more like the ones above (at most ${MAX_NOTES} are listed)` },
+  ];
+}
+
 export const noPath = (path) =>
   new Problem(404, `${PRISM}NO_PATH_MATCHED_ERROR`, 'Route not resolved, no path matched', `The route ${path} hasn't been found in the specification file`);
 
@@ -36,7 +52,11 @@ export const versionNotListed = (path, listed) =>
 
 export const unauthorized = () =>
   new Problem(401, `${PRISM}UNAUTHORIZED`, 'Invalid security scheme used',
-    'Your request does not fullfil the security requirements: the apikey query parameter is missing or empty.');
+    'Your request does not fulfil the security requirements: the apikey query parameter is missing or empty.');
+
+export const resetNeedsKey = () =>
+  new Problem(422, own('reset-needs-key'), 'Invalid request',
+    'POST /__sandbox/reset restores one key: give it as ?apikey=<key>. Every key at once is not reset over HTTP (restart the mock, or call reset() of startMock() in your process).');
 
 export const invalidRequest = (validation) =>
   new Problem(422, `${PRISM}UNPROCESSABLE_ENTITY`, 'Invalid request', 'Your request is not valid: each entry of `validation` names a field and what is wrong with it.', { validation });
@@ -61,6 +81,8 @@ export const invalidAnswer = (validation) =>
   new Problem(500, `${PRISM}VIOLATIONS`, 'Request/Response not valid',
     'The answer does not match the description, so the mock answers this error instead (each entry of `validation` names a field).', { validation });
 
-export const upstreamFailed = (detail) => new Problem(502, own('upstream-failed'), 'Upstream not reachable', detail);
+export const upstreamFailed = (detail) => new Problem(502, own('upstream-failed'), 'Upstream failed', detail);
+
+export const upstreamTimedOut = (detail) => new Problem(504, own('upstream-timeout'), 'Upstream timed out', detail);
 
 export const mockFailure = (detail) => new Problem(500, own('mock-failure'), 'Mock failure', detail);

@@ -1,6 +1,7 @@
 // The HTTP front: CORS, the body limit, and the hand-over of each request to the pipeline.
 // It knows nothing of the API.
 import { createServer } from 'node:http';
+import { pipeline } from 'node:stream';
 import { bodyTooLarge } from './problems.mjs';
 
 /** Largest request body the mock reads; the service documents none. */
@@ -11,7 +12,8 @@ const EXPOSED = 'sl-violations, content-length';
 
 /**
  * An http.Server that answers each request with `handle(request)` (see pipeline.mjs), where
- * request is `{ method, path, search, headers, body }`. With `cors` (the default), any origin
+ * request is `{ method, path, search, headers, body, signal }` (signal: aborted if the client
+ * leaves before its answer). With `cors` (the default), any origin
  * may call it from a browser: preflights get 204 allowing the method and headers asked for,
  * and every answer allows any origin and exposes `sl-violations`.
  */
@@ -42,16 +44,25 @@ export function createFront(handle, { cors = true, maxBodyBytes = MAX_BODY_BYTES
     req.on('end', () => {
       if (refused) return;
       const query = req.url.indexOf('?');
+      let left;
       const request = {
         method: req.method,
         path: query < 0 ? req.url : req.url.slice(0, query),
         search: query < 0 ? '' : req.url.slice(query + 1),
         headers: req.headers,
         body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+        /** Aborted when the client goes before its answer is written; made for whoever asks (the proxy). */
+        get signal() {
+          if (!left) {
+            left = new AbortController();
+            if (res.destroyed) left.abort();
+            else res.once('close', () => res.writableFinished || left.abort());
+          }
+          return left.signal;
+        },
       };
-      handle(request).then((answer) => write(res, answer), (error) => {
-        res.destroy(error);
-      });
+      // Whatever goes wrong, this connection fails, never the process.
+      handle(request).then((answer) => write(res, answer)).catch(() => res.destroy());
     });
     req.on('error', () => res.destroy());
   });
@@ -72,9 +83,17 @@ function answerPreflight(req, res) {
   req.resume();
 }
 
-/** Writes `{ status, headers, body }`; body as bytes, text or a JSON value. */
-function write(res, { status, headers = {}, body }) {
+/**
+ * Writes `{ status, headers, body }` (body as bytes, text or a JSON value), or `{ status,
+ * headers, stream }`, passed on as it comes, at the pace the client reads it.
+ */
+function write(res, { status, headers = {}, body, stream }) {
   if (res.headersSent) return;
+  if (stream) {
+    res.writeHead(status, headers);
+    pipeline(stream, res, () => {});
+    return;
+  }
   const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   res.writeHead(status, { ...headers, 'content-length': bytes?.length ?? 0 });
   res.end(bytes);

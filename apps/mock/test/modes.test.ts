@@ -166,12 +166,21 @@ describe('what becomes of its answers', () => {
 });
 
 describe('state', () => {
-  it('reset() and POST /__sandbox/reset?apikey= reach the mode', async () => {
+  it('reset() and POST /__sandbox/reset?apikey=<key> reach the mode; over HTTP, only a named key is reset', async () => {
     await mock.reset!('one');
     const response = await fetch(`${mock.url}/__sandbox/reset?apikey=two`, { method: 'POST' });
     expect(response.status).toBe(204);
-    await fetch(`${mock.url}/__sandbox/reset`, { method: 'POST' });
-    expect(resets).toEqual(['one', 'two', undefined]);
+    // Every key at once, by any page that does not know a key: refused, naming what it needs.
+    for (const path of ['/__sandbox/reset', '/__sandbox/reset?apikey=', '/__sandbox/reset?apikey']) {
+      const refused = await fetch(`${mock.url}${path}`, { method: 'POST' });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ type: 'urn:hostapi:mock:reset-needs-key', detail: expect.stringContaining('give it as ?apikey=<key>') });
+    }
+    // The key as the reader decodes it, however its name is spelled.
+    await fetch(`${mock.url}/__sandbox/reset?a%70ikey=three`, { method: 'POST' });
+    expect(resets).toEqual(['one', 'two', 'three']);
+    await mock.reset!();
+    expect(resets).toEqual(['one', 'two', 'three', undefined]);
   });
 
   it('a mode without state has no reset, and no reset route', async () => {

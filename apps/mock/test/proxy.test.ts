@@ -1,8 +1,10 @@
 // The validating proxy forwards to an upstream and reports every request and response that
 // breaks the description, and still lets the exchange through as it was.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCli, until, type RunningCli } from './helpers.js';
 
 let upstream: Server;
@@ -83,4 +85,131 @@ it('refuses to start without an upstream, saying why', async () => {
   const { code, stderr } = await runCli(['proxy']);
   expect(code).toBe(2);
   expect(stderr).toContain('proxy needs --upstream <url>');
+});
+
+describe('an upstream that misbehaves', () => {
+  /** What the hostile upstream does, by path; `closed` tells when the proxy hung up on it. */
+  const behaviours = new Map<string, (res: ServerResponse) => void>();
+  let closed: string[] = [];
+  let hostile: Server;
+  let through: RunningCli;
+  const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+  beforeAll(async () => {
+    hostile = createServer((req, res) => {
+      req.resume();
+      const name = String(req.headers['x-behaviour']);
+      res.on('close', () => res.writableFinished || closed.push(name));
+      behaviours.get(name)!(res);
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    through = await startCli(['proxy', '--upstream', `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await through?.stop();
+    hostile?.close();
+  });
+
+  /** A request of list_ips that the upstream answers as `respond` does. */
+  const path = (name: string, respond: (res: ServerResponse) => void) => {
+    behaviours.set(name, respond);
+    return [`${through.url}/1.5/dns/list_ips.json?apikey=k&client_id=293`, { headers: { 'x-behaviour': name } }] as const;
+  };
+
+  it('a record named outside Latin-1 is reported in an ASCII sl-violations header, and the proxy lives on', async () => {
+    const response = await fetch(...path('euro', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true }))));
+    expect(response.status).toBe(200);
+    const violations = response.headers.get('sl-violations')!;
+    expect(violations).toMatch(/^[\x20-\x7e]+$/);
+    expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain('response.body.return.€\u007f.ip_addr');
+    expect(through.child.exitCode).toBeNull();
+  });
+
+  it('streams an answer too large to check at the pace of its client, its memory flat (200 MB through)', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const [url, init] = path('huge', (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = () => {
+        while (sent < 200 && res.write(chunk)) sent++;
+        if (sent >= 200) res.end();
+        else res.once('drain', () => (sent++, more()));
+      };
+      more();
+    });
+    const before = rssOf(through.child.pid!);
+    const response = await fetch(url, init);
+    expect(JSON.parse(response.headers.get('sl-violations')!)).toEqual([expect.objectContaining({ code: 'unchecked', message: expect.stringContaining('passed on unchecked') })]);
+    let received = 0;
+    let peak = 0;
+    const reader = response.body!.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      received += part.value.length;
+      if (received % (16 * 1024 * 1024) < part.value.length) peak = Math.max(peak, rssOf(through.child.pid!));
+    }
+    expect(received).toBe(200 * chunk.length);
+    expect(peak - before).toBeLessThan(100);
+  });
+
+  it('stops asking the upstream when its client leaves', async () => {
+    const [url, init] = path('endless', (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(Buffer.alloc(64 * 1024, 'x')), 5);
+      res.on('close', () => clearInterval(timer));
+    });
+    closed = [];
+    const controller = new AbortController();
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await until(() => closed.includes('endless'), 'the proxy to close the upstream request', 5000);
+  });
+
+  it('answers 504 when the whole answer has not come within --upstream-timeout, however slowly it trickles', async () => {
+    const [url, init] = path('trickle', (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 200);
+      res.on('close', () => clearInterval(timer));
+    });
+    const impatient = await startCli(['proxy', '--upstream', `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`, '--upstream-timeout', '1500']);
+    const started = performance.now();
+    const response = await fetch(url.replace(through.url, impatient.url), init);
+    await impatient.stop();
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({ type: 'urn:hostapi:mock:upstream-timeout', detail: 'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms' });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('answers 502 when the upstream closes in the middle of its answer', async () => {
+    const [url, init] = path('cut', (res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"return":');
+      setTimeout(() => res.destroy(), 50);
+    });
+    const response = await fetch(url, init);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ type: 'urn:hostapi:mock:upstream-failed', detail: expect.stringContaining('closed in the middle of the answer') });
+  });
+
+  it('checks a gzip answer decoded, and passes it on as it came', async () => {
+    const response = await fetch(...path('gzip', (res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true })))));
+    expect((await response.json()).return['203.0.113.10'].ip_addr).toBe(10);
+    const violations = JSON.parse(response.headers.get('sl-violations')!);
+    expect(violations.map((v: { message: string }) => v.message).join('\n')).toContain('must be string');
+    expect(violations.map((v: { message: string }) => v.message).join('\n')).not.toContain('not valid JSON');
+  });
+
+  it('does not inflate a gzip bomb past the size it checks: passed on unchecked, memory flat', async () => {
+    // 64 MB of zeros in 64 kB: eight times what the proxy checks.
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 1 });
+    const [url, init] = path('bomb', (res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb));
+    const before = rssOf(through.child.pid!);
+    const response = await fetch(url, { headers: { ...init.headers, 'accept-encoding': 'identity' } });
+    expect(response.headers.get('sl-violations')).toContain('passed on unchecked: decoded, it is larger than');
+    await response.arrayBuffer().catch(() => {});
+    expect(rssOf(through.child.pid!) - before).toBeLessThan(48);
+    expect(through.child.exitCode).toBeNull();
+  });
 });

@@ -66,6 +66,67 @@ afterAll(async () => {
   upstream?.close();
 });
 
+/**
+ * Every spelling the mock's reader decodes as the key, each with a key of its own (so that a
+ * leak names the spelling), and the log scanned for every one of them.
+ */
+const SPELLINGS: { what: string; key: string; path: (key: string) => string; init?: (key: string) => RequestInit }[] = [
+  { what: 'a%70ikey in the query', key: 'hk_pspelled1', path: (k) => `/1.3/server/list_servers.json?a%70ikey=${k}&client_id=293` },
+  { what: 'the name all escaped', key: 'hk_escaped22', path: (k) => `/1.3/server/list_servers.json?%61%70%69%6b%65%79=${k}&client_id=293` },
+  { what: 'APIKEY in capitals', key: 'hk_capitals3', path: (k) => `/1.3/server/list_servers.json?APIKEY=${k}&client_id=293` },
+  { what: "a key holding '", key: "hk_quo'te4x", path: (k) => `/1.3/server/list_servers.json?apikey=${encodeURIComponent(k)}&client_id=293` },
+  { what: 'a short key', key: 'k5', path: (k) => `/1.3/server/list_servers.json?apikey=${k}&client_id=293` },
+  { what: 'apikey[x] (a group, refused)', key: 'hk_bracket66', path: (k) => `/1.3/server/list_servers.json?apikey[x]=${k}&client_id=293` },
+  { what: 'the reset URL, its name escaped', key: 'hk_resetkey7', path: (k) => `/__sandbox/reset?a%70i%6Bey=${k}`, init: () => ({ method: 'POST' }) },
+  {
+    what: 'ap%69key in a URL-encoded body', key: 'hk_formname8', path: () => '/1.0/srs/cancel_domain.json',
+    init: (k) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `ap%69key=${k}&client_id=293&domain=oldbrand.co.nz` }),
+  },
+  {
+    what: 'a JSON body longer than what is logged, the key at its end', key: 'hk_longjson9', path: () => '/1.0/srs/cancel_domain.json',
+    init: (k) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"padding":"${'x'.repeat(1990)}","apikey":"${k}"}` }),
+  },
+  {
+    what: 'a JSON body cut mid-key', key: 'hk_cutjson10', path: () => '/1.0/srs/cancel_domain.json',
+    init: (k) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"apikey":"${k}` }),
+  },
+  {
+    what: 'a multipart part named apikey without quotes', key: 'hk_unquoted11', path: () => '/1.0/srs/cancel_domain.json',
+    init: (k) => ({
+      method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=b0' },
+      body: `--b0\r\nContent-Disposition: form-data; name=apikey\r\n\r\n${k}\r\n--b0\r\nContent-Disposition: form-data; name="client_id"\r\n\r\n293\r\n--b0--\r\n`,
+    }),
+  },
+];
+
+describe('every spelling the reader decodes as the key', () => {
+  it.each([
+    ['the mock with --verbose', ['--verbose']],
+    ['the sandbox with --verbose', ['--sandbox', '--verbose']],
+    ['the proxy', ['proxy']],
+  ])('%s never logs it', async (_what, args) => {
+    // The proxy forwards to a sandbox of its own (whose reset route it then reaches).
+    const behind = args[0] === 'proxy' ? await startCli(['--sandbox']) : undefined;
+    const running = await startCli(behind ? ['proxy', '--upstream', behind.url] : args);
+    try {
+      for (const { path, init, key } of SPELLINGS) await (await fetch(`${running.url}${path(key)}`, init?.(key))).text();
+    } finally {
+      expect(await running.stop()).toBe(0);
+      await behind?.stop();
+    }
+    const output = running.output();
+    expect(output.match(/^(GET|POST) \//gm)?.length).toBe(SPELLINGS.length);
+    for (const { what, key } of SPELLINGS) {
+      for (const form of new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])) expect(output, `${what}: ${form}`).not.toContain(form);
+    }
+    // Masked where it was, not removed: the log still says what was sent.
+    expect(output).toContain('?a%70ikey=***&client_id=293');
+    expect(output).toContain('?%61%70%69%6b%65%79=***&client_id=293');
+    expect(output).toContain('?apikey[x]=***&client_id=293');
+    expect(output).toContain('body: "ap%69key=***&client_id=293&domain=oldbrand.co.nz"');
+  });
+});
+
 describe.each([
   ['the mock with --verbose', () => mock],
   ['the proxy', () => proxy],

@@ -109,8 +109,76 @@ describe('hostapi-mock --sandbox', () => {
     expect(stderr).toBe(`Cannot start the mock on 127.0.0.1:0: Invalid sandbox fixture ${path}:\n  servers[1] (db01): field state must be string\n`);
   });
 
+  it('POST /__sandbox/reset resets only the key it names; without one, nothing, and says what it needs', async () => {
+    const mock = await startCli(['--sandbox']);
+    const addKey = (key: string) => fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `apikey=${key}&client_id=293&label=kept&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20kept`,
+    });
+    const ids = new Map<string, string>();
+    const labels = async (key: string) => (await (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`)).text()).match(/"label":"kept"/g)?.length ?? 0;
+    try {
+      for (const key of ['tester-a', 'tester-b']) ids.set(key, (await (await addKey(key)).json()).return.key_id);
+      // As a page on any origin could send it: a CORS-simple POST without a key, or an empty one.
+      for (const path of ['/__sandbox/reset', '/__sandbox/reset?apikey=', '/__sandbox/reset?apikey=&apikey=']) {
+        const refused = await fetch(`${mock.url}${path}`, { method: 'POST', headers: { origin: 'https://elsewhere.example' } });
+        expect(refused.status).toBe(422);
+        expect((await refused.json()).detail).toContain('give it as ?apikey=<key>');
+      }
+      expect([await labels('tester-a'), await labels('tester-b')]).toEqual([1, 1]);
+      expect((await fetch(`${mock.url}/__sandbox/reset?apikey=tester-a`, { method: 'POST' })).status).toBe(204);
+      expect([await labels('tester-a'), await labels('tester-b')]).toEqual([0, 1]);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('--max-keys n keeps the writes of n keys: the least recently used is dropped, said in the log and in its next sl-violations', async () => {
+    const mock = await startCli(['--sandbox', '--max-keys', '2']);
+    const add = (key: string) => fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `apikey=${key}&client_id=293&label=mine&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20mine`,
+    });
+    const ids = new Map<string, string>();
+    const listed = (key: string) => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`);
+    try {
+      expect(mock.output()).toContain('hostapi mock (sandbox, state of 2 keys at most) on');
+      for (const key of ['one', 'two']) ids.set(key, (await (await add(key)).json()).return.key_id);
+      // `one` used again, so `two` is now the least recently used.
+      expect(await (await listed('one')).text()).toContain('"label":"mine"');
+      ids.set('three', (await (await add('three')).json()).return.key_id);
+      await until(() => mock.output().includes('dropped the state of the least recently used API key'), 'the eviction to be logged');
+      const dropped = await listed('two');
+      expect(await dropped.text()).not.toContain('"label":"mine"');
+      expect(JSON.parse(dropped.headers.get('sl-violations')!)).toEqual([expect.objectContaining({ severity: 'Warning', code: 'sandboxStateDropped', message: expect.stringContaining('more than 2 keys had written') })]);
+      // Said once; the key then lives on as any new key.
+      expect((await listed('two')).headers.get('sl-violations')).toBeNull();
+      for (const key of ['one', 'three']) expect(await (await listed(key)).text()).toContain('"label":"mine"');
+      expect(mock.output()).not.toMatch(/\btwo\b/);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  it('Prefer: rate-limit may ask for a stricter limit than --rate-limit, never a looser one', async () => {
+    const mock = await startCli(['--sandbox', '--rate-limit', '2']);
+    const statuses = async (key: string, prefer: string) => {
+      const seen = [];
+      for (let i = 0; i < 4; i++) seen.push((await list(mock.url, key, { prefer })).status);
+      return seen;
+    };
+    try {
+      expect(await statuses('looser', 'rate-limit=1000')).toEqual([200, 200, 500, 500]);
+      expect(await statuses('stricter', 'rate-limit=1')).toEqual([200, 500, 500, 500]);
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it.each([
     [['--rate-limit', '5'], '--rate-limit goes with --sandbox'],
+    [['--max-keys', '5'], '--max-keys goes with --sandbox'],
+    [['--sandbox', '--max-keys', '0'], '--max-keys must be a whole number ≥ 1, got 0'],
     [['--latency', '5'], '--latency goes with --sandbox'],
     [['--sandbox', '--rate-limit', 'many'], '--rate-limit must be a whole number, got many'],
     [['--sandbox', '--latency', '1.5'], '--latency must be a whole number, got 1.5'],

@@ -5,8 +5,9 @@
 //
 //   {
 //     answer({ operationId, operation, apiKey, fields, prefer, request })
-//       → { status, body, headers? }, or a promise of it; body: a JSON value, serialized by the mock
-//     reset?(apiKey?)                              optional; served as POST /__sandbox/reset?apikey=
+//       → { status, body, headers?, warnings? }, or a promise of it; body: a JSON value, serialized
+//         by the mock; warnings: `{ location, code, message }` entries for sl-violations
+//     reset?(apiKey?)                              optional; served as POST /__sandbox/reset?apikey=<key>
 //   }
 //
 // - operationId: the operation asked for (`listServers`), whatever version segment was used;
@@ -28,12 +29,13 @@ import { createDynamic } from './dynamic.mjs';
 import { createProxy } from './proxy.mjs';
 
 /**
- * The answerer for the options of startMock(): `answerer` (your own), `upstream` (proxy),
- * `sandbox` (with `fixture`, `rateLimit`, `latencyMs`), `dynamic` (with `seed`), or the examples.
+ * The answerer for the options of startMock(): `answerer` (your own), `upstream` (proxy, with
+ * `upstreamTimeoutMs`), `sandbox` (with `fixture`, `rateLimit`, `latencyMs`, `maxKeys`),
+ * `dynamic` (with `seed`), or the examples. `log` is the mock's logger.
  */
-export async function createAnswerer(api, { answerer, upstream, sandbox, fixture, rateLimit, latencyMs, dynamic, seed = 1 }) {
+export async function createAnswerer(api, { answerer, upstream, upstreamTimeoutMs, sandbox, fixture, rateLimit, latencyMs, maxKeys, dynamic, seed = 1, log }) {
   if (answerer) return answerer;
-  if (upstream) return createProxy({ upstream });
+  if (upstream) return createProxy({ upstream, timeoutMs: upstreamTimeoutMs });
   if (sandbox) {
     const module = new URL('../sandbox/index.mjs', import.meta.url);
     let createSandbox;
@@ -44,7 +46,7 @@ export async function createAnswerer(api, { answerer, upstream, sandbox, fixture
       if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(fileURLToPath(module))) throw error;
       throw new Error('The sandbox mode is not part of this build of @hostapi/mock (src/sandbox/index.mjs is missing).');
     }
-    return createSandbox({ document: api.document, fixture, rateLimit, latencyMs });
+    return createSandbox({ document: api.document, fixture, rateLimit, latencyMs, maxKeys, log });
   }
   if (dynamic) return createDynamic(api, { seed });
   return createExamples({ generated: createDynamic(api, { seed }) });

@@ -11,12 +11,20 @@
 // Refused in both modes: malformed names, a field given twice with different values, a field
 // given both as a value and as a group, a body that is not a form, a missing key, and every
 // value the operation's schemas refuse (422 naming the field).
+//
+// Reading takes time in proportion to the request's size (every step is one pass over its
+// pairs; names are at most MAX_DEPTH levels deep), and reports at most MAX_NOTES departures and
+// MAX_NOTES problems (problems.mjs), the last entry saying how many more there were.
 import { describeErrors, ref, resolve } from '../schemas.mjs';
-import { copy, formPairs, FORM_TYPES, isWellFormed, mediaTypeOf, nest, queryPairs, topName, wireName } from './fields.mjs';
-import { invalidContentType, invalidRequest, missingBoundary, unauthorized, unreadableBody } from '../problems.mjs';
+import { copy, formPairs, FORM_TYPES, mediaTypeOf, nameProblem, nest, queryPairs, segmentsOf, topName, wireName } from './fields.mjs';
+import { capped, invalidContentType, invalidRequest, MAX_NOTES, missingBoundary, unauthorized, unreadableBody } from '../problems.mjs';
 import { PREFERENCE_PARAMETERS } from './prefer.mjs';
 
 const departure = (code, location, message) => ({ code, location, message });
+
+/** Longest name or value quoted in a message; longer ones are cut with an ellipsis. */
+const QUOTED = 100;
+const quoted = (text) => (text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text);
 
 /**
  * Reads a request for an operation: `{ search, headers, body }` (the query string without `?`,
@@ -25,62 +33,121 @@ const departure = (code, location, message) => ({ code, location, message });
  * 422) to refuse the request.
  */
 export async function readRequest(api, schemas, operation, { search, headers, body }, { strict = false } = {}) {
-  const query = queryPairs(search).filter(([name]) => !PREFERENCE_PARAMETERS.has(name)).map(([name, value]) => ({ name, value, where: 'query' }));
+  const query = queryPairs(search);
   const form = operation.method === 'POST' ? await readForm(operation, headers, body) : [];
 
-  const malformed = [...query, ...form].filter(({ name }) => !isWellFormed(name));
-  if (malformed.length) {
-    throw invalidRequest(malformed.map(({ name, where }) => ({
-      location: [where, name], severity: 'Error', code: 'malformedName',
-      message: `Malformed ${where} parameter name "${name}": brackets must be balanced and non-empty, except a final []`,
-    })));
-  }
-
-  const departures = [];
-  const errors = [];
-  // GET reads the query; POST reads the form, and (unless strict) the query as more of the form.
-  let pairs = query;
-  if (operation.method === 'POST') {
-    for (const name of new Set(query.map((p) => p.name))) {
-      departures.push(departure('fieldInQuery', ['query', name], `"${name}" is a form field of this operation, sent in the query string`));
+  const malformed = [];
+  for (const [pairs, where] of [[query, 'query'], [form, 'body']]) {
+    for (let i = 0; i < pairs.length; i++) {
+      const name = pairs[i][0];
+      const problem = nameProblem(name);
+      if (problem) malformed.push({ location: [where, quoted(name)], severity: 'Error', code: 'malformedName', message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}` });
     }
-    pairs = strict ? form : [...query, ...form];
   }
-  pairs = withoutRepeats(pairs, departures, errors);
+  if (malformed.length) throw invalidRequest(capped(malformed, 'Error'));
 
-  const { value, conflicts } = nest(pairs.map(({ name, value }) => [name, value]));
-  // A query parameter given empty is not given (as in `prism mock`): `client_id=` is missing.
-  if (operation.method !== 'POST') for (const [name, given] of Object.entries(value)) if (given === '') delete value[name];
-  for (const name of conflicts) {
-    errors.push({ location: [whereOf(pairs, name), name], severity: 'Error', code: 'conflictingName', message: `The parameter "${name}" is given both as a value and as a group of bracketed fields` });
-  }
-
+  // Departures in the order they are listed: in the query, repeated, unknown, out of order.
+  const inQuery = new Notes();
+  const repeated = new Notes();
+  const unknown = new Notes();
+  const order = new Notes();
+  const errors = [];
   const where = operation.method === 'POST' ? 'body' : 'query';
   const schemaAt = operation.method === 'POST' ? bodySchemaAt(operation, headers) : undefined;
-  const schema = shapeOf(api.document, operation, schemaAt);
-  for (const path of unknownPaths(api.document, schema, value)) {
-    departures.push(departure('unknownField', [whereOf(pairs, wireName(path)), ...path], `"${wireName(path)}" is not a parameter of this operation in the description; it is ignored`));
-    drop(value, path);
+  const shape = shapeOf(api.document, operation, schemaAt);
+  // GET reads the query; POST reads the form, and (unless strict) the query as more of the form.
+  const read = [];
+  if (operation.method === 'POST') {
+    const named = new Set();
+    for (const [name] of query) {
+      if (PREFERENCE_PARAMETERS.has(name) || named.has(name)) continue;
+      named.add(name);
+      inQuery.add(() => departure('fieldInQuery', ['query', quoted(name)], `"${quoted(name)}" is a form field of this operation, sent in the query string`));
+    }
+    if (!strict) read.push([query, 'query']);
+    read.push([form, 'body']);
+  } else read.push([query, 'query']);
+
+  // Each pair once: a name the operation does not describe is a departure and dropped here, so
+  // that only described fields are nested and validated.
+  const pairs = [];
+  const listedUnknown = new Set();
+  let unknownFields = 0;
+  for (const [given, at] of read) {
+    for (let i = 0; i < given.length; i++) {
+      const [name, value] = given[i];
+      if (at === 'query' && PREFERENCE_PARAMETERS.has(name)) continue;
+      const path = name.includes('[') ? segmentsOf(name) : [name];
+      const depth = undescribedDepth(api.document, shape, path);
+      if (depth < 0) {
+        pairs.push({ name, value, where: at });
+        continue;
+      }
+      unknownFields++;
+      // Told apart while they are listed; beyond, each field counts (a Set of 100,000 names
+      // would cost more than the rest of reading them).
+      if (unknown.count >= MAX_NOTES) {
+        unknown.count++;
+        continue;
+      }
+      const unknownName = depth === 0 ? path[0] : wireName(path.slice(0, depth + 1));
+      if (listedUnknown.has(unknownName)) continue;
+      listedUnknown.add(unknownName);
+      unknown.add(() => departure('unknownField', [at, ...path.slice(0, depth + 1).map(quoted)], `"${quoted(unknownName)}" is not a parameter of this operation in the description; it is ignored`));
+    }
+  }
+  const kept = withoutRepeats(pairs, repeated, errors);
+
+  const { value, conflicts } = nest(kept.map(({ name, value }) => [name, value]));
+  // A query parameter given empty is not given (as in `prism mock`): `client_id=` is missing.
+  if (operation.method !== 'POST') for (const [name, given] of Object.entries(value)) if (given === '') delete value[name];
+  const whereOf = placesOf(kept);
+  for (const name of conflicts) {
+    errors.push({ location: [whereOf(name), quoted(name)], severity: 'Error', code: 'conflictingName', message: `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields` });
   }
   if (operation.method === 'POST') {
-    const late = outOfOrder(pairs.map((p) => topName(p.name)), operation.body.order);
-    if (late) departures.push(departure('fieldOrder', [whereOf(pairs, late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
+    const late = outOfOrder(kept.map((p) => topName(p.name)), operation.body.order);
+    if (late) order.add(() => departure('fieldOrder', [whereOf(late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
   }
 
   // A missing key first, as a security scheme's 401; then everything else wrong, together.
   if (operation.keyName && !value[operation.keyName]) throw unauthorized();
+  // `apikey[x]=…` is a group, not a key: never read (nor logged) as one.
+  if (operation.keyName && typeof value[operation.keyName] !== 'string') {
+    errors.push({ location: [whereOf(operation.keyName), operation.keyName], severity: 'Error', code: 'type', message: `Request query parameter ${operation.keyName} must be string: the key is one text value, not a group of bracketed fields` });
+  }
+  const departures = Notes.list(inQuery, repeated, unknown, order);
   if (strict) errors.unshift(...departures.map(({ code, location, message }) => ({ location, severity: 'Error', code, message: `${message} (--strict)` })));
   const validate = schemaAt
     ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt))
     : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
   // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
-  if (operation.body?.required && !body?.length && !pairs.length) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
+  if (operation.body?.required && !body?.length && !kept.length && !unknownFields) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
   else if (!validate(copy(value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
-  if (errors.length) throw invalidRequest(errors);
+  if (errors.length) throw invalidRequest(capped(errors, 'Error'));
 
   const keyName = operation.keyName ?? 'apikey';
   const { [keyName]: apiKey, ...fields } = value;
   return { fields, apiKey, departures: strict ? [] : departures };
+}
+
+/**
+ * Departures of one kind, made only while they can be listed: a request of 100,000 unknown
+ * fields makes MAX_NOTES entries and counts the rest.
+ */
+class Notes {
+  entries = [];
+  count = 0;
+
+  /** `make()` returns the entry; called only if it can be listed. */
+  add(make) {
+    if (this.count++ < MAX_NOTES) this.entries.push(make());
+  }
+
+  /** The entries of several, in order, capped as one list. */
+  static list(...all) {
+    return capped(all.flatMap((notes) => notes.entries), undefined, [], all.reduce((sum, notes) => sum + notes.count, 0));
+  }
 }
 
 async function readForm(operation, headers, body) {
@@ -90,7 +157,7 @@ async function readForm(operation, headers, body) {
   if (!FORM_TYPES.includes(type) || !supported.includes(type)) throw invalidContentType(supported);
   if (type === 'multipart/form-data' && !/;\s*boundary=/i.test(headers['content-type'])) throw missingBoundary();
   try {
-    return (await formPairs(body, headers['content-type'])).map(([name, value]) => ({ name, value, where: 'body' }));
+    return await formPairs(body, headers['content-type']);
   } catch (error) {
     throw unreadableBody(error.message);
   }
@@ -129,7 +196,7 @@ function shapeOf(document, operation, schemaAt) {
  * The pairs without repeats: a name given again with the same value is a departure and read
  * once; with another value it is an error. `name[]` lists repeat by design.
  */
-function withoutRepeats(pairs, departures, errors) {
+function withoutRepeats(pairs, repeated, errors) {
   const first = new Map();
   const kept = [];
   for (const pair of pairs) {
@@ -145,17 +212,37 @@ function withoutRepeats(pairs, departures, errors) {
     }
     const places = earlier.where === pair.where ? `in the ${pair.where}` : `in the ${earlier.where} and in the ${pair.where}`;
     if (earlier.value !== pair.value) {
-      if (!earlier.refused) errors.push({ location: [pair.where, pair.name], severity: 'Error', code: 'repeatedName', message: `The ${pair.where} parameter "${pair.name}" is given more than once, with different values (${places})` });
+      if (!earlier.refused) errors.push({ location: [pair.where, quoted(pair.name)], severity: 'Error', code: 'repeatedName', message: `The ${pair.where} parameter "${quoted(pair.name)}" is given more than once, with different values (${places})` });
       earlier.refused = true;
     } else if (!earlier.repeated) {
-      departures.push(departure('repeatedField', [pair.where, pair.name], `The ${pair.where} parameter "${pair.name}" is given more than once, with the same value (${places})`));
+      repeated.add(() => departure('repeatedField', [pair.where, quoted(pair.name)], `The ${pair.where} parameter "${quoted(pair.name)}" is given more than once, with the same value (${places})`));
       earlier.repeated = true;
     }
   }
   return kept;
 }
 
-const whereOf = (pairs, name) => pairs.find((p) => p.name === name || topName(p.name) === name || p.name.startsWith(`${name}[`))?.where ?? 'query';
+/**
+ * `whereOf(name)`: where the first pair of a name, or of a group of bracketed names, was sent
+ * ('query' or 'body'). Every bracket prefix of every name is indexed once, so that a request of
+ * many unknown fields is read in one pass, not one pass per field.
+ */
+function placesOf(pairs) {
+  let places;
+  return (name) => {
+    if (!places) {
+      places = new Map();
+      for (const { name: given, where } of pairs) {
+        const path = segmentsOf(given);
+        for (let depth = 1; depth <= path.length; depth++) {
+          const prefix = wireName(path.slice(0, depth));
+          if (!places.has(prefix)) places.set(prefix, where);
+        }
+      }
+    }
+    return places.get(name) ?? places.get(topName(name)) ?? 'query';
+  };
+}
 
 /** The first field that comes after one the description puts later: `{ field, after }`. */
 function outOfOrder(names, order) {
@@ -169,19 +256,23 @@ function outOfOrder(names, order) {
   return null;
 }
 
-/** Paths in a value that its schema does not describe (no property, no additionalProperties). */
-function unknownPaths(document, schema, value, path = [], out = []) {
-  const node = flatten(document, schema);
-  if (Array.isArray(value)) {
-    if (node.items) value.forEach((item, i) => unknownPaths(document, node.items, item, [...path, String(i)], out));
-  } else if (value && typeof value === 'object' && node.isObject) {
-    for (const [key, item] of Object.entries(value)) {
-      if (node.properties[key]) unknownPaths(document, node.properties[key], item, [...path, key], out);
-      else if (node.additional && typeof node.additional === 'object') unknownPaths(document, node.additional, item, [...path, key], out);
-      else if (node.additional !== true) out.push([...path, key]);
-    }
+/**
+ * How deep a field's path leaves what its schema describes: the index of the first segment no
+ * property (nor additionalProperties) describes, or -1 when the schema describes the whole path
+ * (or stops describing objects before it ends: validation then names what is wrong).
+ */
+function undescribedDepth(document, schema, path) {
+  let node = flatten(document, schema);
+  for (let depth = 0; depth < path.length; depth++) {
+    const key = path[depth];
+    if (node.items && (key === '' || /^\d+$/.test(key))) node = flatten(document, node.items);
+    else if (!node.isObject) return -1;
+    else if (Object.hasOwn(node.properties, key)) node = flatten(document, node.properties[key]);
+    else if (node.additional && typeof node.additional === 'object') node = flatten(document, node.additional);
+    else if (node.additional === true) return -1;
+    else return depth;
   }
-  return out;
+  return -1;
 }
 
 /** An object or array schema with `$ref`s followed and `allOf` merged (once per schema). */
@@ -206,10 +297,4 @@ function flatten(document, schema) {
   visit(schema);
   if (schema && typeof schema === 'object') flattened.set(schema, node);
   return node;
-}
-
-function drop(value, path) {
-  let node = value;
-  for (const key of path.slice(0, -1)) node = node?.[key];
-  if (node && typeof node === 'object') delete node[path.at(-1)];
 }

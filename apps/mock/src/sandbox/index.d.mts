@@ -14,6 +14,8 @@ export interface SandboxAnswer {
   body: unknown;
   /** The name of the operation's example the answer is: a failure, or what `Prefer` asked for. */
   example?: string;
+  /** Notes for the answer's sl-violations header (a key's state was dropped). */
+  warnings?: { location: string[]; code: string; message: string }[];
 }
 
 export interface SandboxOptions {
@@ -25,7 +27,14 @@ export interface SandboxOptions {
   rateLimit?: number;
   /** Delay of every answer, in ms. */
   latencyMs?: number;
+  /** Keys whose writes are kept (default MAX_KEYS, 10,000); beyond, the least recently used key's state is dropped. */
+  maxKeys?: number;
+  /** Told (warn) when keys' states are dropped. */
+  log?: { warn(line: string): void };
 }
+
+/** Keys whose writes the sandbox keeps by default. */
+export declare const MAX_KEYS: number;
 
 export interface Sandbox {
   /**

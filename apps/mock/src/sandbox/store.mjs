@@ -7,22 +7,59 @@
 // answer was built from stays as it was.
 // Each write stamps its collection with a number never used before, so that an answer computed
 // from some collections can tell later whether they have changed since (see answer-cache.mjs).
+//
+// At most `maxKeys` keys keep their writes (a suite may use a fresh key per test): beyond, the
+// least recently used key's state is dropped, and that key starts again from the fixture; the
+// store remembers the last `maxKeys` keys it dropped, so that the next answer to one can say so.
 
 import { deepFreeze } from '../frozen.mjs';
 
 let lastStamp = 0;
 
-/** `{ of(apiKey) → KeyState, reset(apiKey?) , size }` over the fixture's frozen state. */
-export function createStore(base) {
+/** Keys whose writes are kept by default (about 1.5 kB each for a few writes). */
+export const MAX_KEYS = 10_000;
+
+/**
+ * `{ of(apiKey) → KeyState, reset(apiKey?), evicted(apiKey), size }` over the fixture's frozen
+ * state. `onEvict(count)` is told each time a key's state is dropped.
+ */
+export function createStore(base, { maxKeys = MAX_KEYS, onEvict = () => {} } = {}) {
+  // The keys that wrote, least recently used first (a Map keeps insertion order).
   const keys = new Map();
+  const dropped = new Set();
+  let evictions = 0;
+  const keep = (apiKey, state) => {
+    keys.set(apiKey, state);
+    dropped.delete(apiKey);
+    if (keys.size <= maxKeys) return;
+    const oldest = keys.keys().next().value;
+    keys.delete(oldest);
+    dropped.add(oldest);
+    if (dropped.size > maxKeys) dropped.delete(dropped.values().next().value);
+    onEvict(++evictions);
+  };
   return {
     of(apiKey) {
-      return keys.get(apiKey) ?? new KeyState(base, keys, apiKey);
+      const state = keys.get(apiKey);
+      if (!state) return new KeyState(base, keep, apiKey);
+      // Used now: moved to the end of the order.
+      keys.delete(apiKey);
+      keys.set(apiKey, state);
+      return state;
+    },
+    /** Whether this key's state was dropped since its last request (told once). */
+    evicted(apiKey) {
+      return dropped.size > 0 && dropped.delete(apiKey);
     },
     /** Forgets one key's writes, or every key's. */
     reset(apiKey) {
-      if (apiKey === undefined) keys.clear();
-      else keys.delete(apiKey);
+      if (apiKey === undefined) {
+        keys.clear();
+        dropped.clear();
+      } else {
+        keys.delete(apiKey);
+        dropped.delete(apiKey);
+      }
     },
     /** How many keys have written something. */
     get size() {
@@ -33,7 +70,7 @@ export function createStore(base) {
 
 class KeyState {
   #base;
-  #keys;
+  #keep;
   #apiKey;
   // The key's own collections and their stamps, from its first write: until then, a key that
   // only reads is one small object per request.
@@ -41,9 +78,9 @@ class KeyState {
   #stamps = null;
   #reading;
 
-  constructor(base, keys, apiKey) {
+  constructor(base, keep, apiKey) {
     this.#base = base;
-    this.#keys = keys;
+    this.#keep = keep;
     this.#apiKey = apiKey;
   }
 
@@ -61,7 +98,7 @@ class KeyState {
     if (!this.#own) {
       this.#own = {};
       this.#stamps = new Map();
-      this.#keys.set(this.#apiKey, this);
+      this.#keep(this.#apiKey, this);
     }
     if (!(name in this.#own)) {
       const base = this.#base[name];
