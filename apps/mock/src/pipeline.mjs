@@ -26,27 +26,29 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
 
   /**
    * `{ operation, notes, apiKey, fields, prefer }`: the request routed and read (notes: its
-   * departures), kept frozen under `key` when it was read without refusal (read-cache.mjs).
+   * departures), kept frozen under `key` when it was read without refusal (read-cache.mjs). At
+   * once, or a promise of it for a multipart body.
    */
-  async function readAll(request, key) {
+  function readAll(request, key) {
     const notes = [];
     let operation;
-    let read = { fields: {}, apiKey: undefined, departures: [] };
-    let refused = false;
+    let read;
     try {
       const routed = route(api, request.method, request.path, { strict });
       operation = routed.operation;
-      for (const entry of routed.departures) notes.push(asNote('request', 'Warning')(entry));
-      read = await readRequest(api, schemas, operation, request, { strict });
-      for (const entry of read.departures) notes.push(asNote('request', 'Warning')(entry));
+      for (const entry of routed.departures) notes.push(asNote('request', 'Warning', entry));
+      read = readRequest(api, schemas, operation, request, { strict });
     } catch (error) {
-      // The proxy forwards what the mock would refuse, and says why.
-      if (enforce || !(error instanceof Problem)) throw error;
-      refused = true;
-      for (const entry of error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]) notes.push(asNote('request', 'Error')(entry));
+      return refusedReading(request, operation, notes, error);
     }
+    const done = (what) => readingOf(request, key, operation, notes, what);
+    return read instanceof Promise ? read.then(done, (error) => refusedReading(request, operation, notes, error)) : done(read);
+  }
+
+  function readingOf(request, key, operation, notes, read) {
+    for (const entry of read.departures) notes.push(asNote('request', 'Warning', entry));
     const reading = { operation, notes, apiKey: read.apiKey, fields: read.fields, prefer: preferencesOf(request.headers, request.search) };
-    if (key === undefined || refused) return reading;
+    if (key === undefined) return reading;
     // The operation is the description's, shared and not to be frozen here.
     const { operation: shared, ...rest } = reading;
     const frozen = Object.freeze({ operation: shared, ...deepFreeze(rest) });
@@ -54,8 +56,15 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
     return frozen;
   }
 
+  /** The proxy forwards what the mock would refuse, and says why; the mock modes refuse it (throw). */
+  function refusedReading(request, operation, notes, error) {
+    if (enforce || !(error instanceof Problem)) throw error;
+    for (const entry of error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]) notes.push(asNote('request', 'Error', entry));
+    return { operation, notes, apiKey: undefined, fields: UNREAD_FIELDS, prefer: preferencesOf(request.headers, request.search) };
+  }
+
   async function handle(request) {
-    const started = performance.now();
+    const started = log.verbose ? performance.now() : 0;
     const notes = []; // sl-violations: departures (warnings) and what breaks the description
     let operation;
     let answer;
@@ -68,14 +77,17 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
         answer = { status: 204 };
       } else {
         const { key, reading: kept } = reads.lookup(request);
-        const reading = kept ?? (await readAll(request, key));
+        let reading = kept ?? readAll(request, key);
+        if (reading instanceof Promise) reading = await reading;
         operation = reading.operation;
         for (const note of reading.notes) notes.push(note);
-        answer = await answerer.answer({
+        answer = answerer.answer({
           operationId: operation?.id, operation, apiKey: reading.apiKey, fields: reading.fields, prefer: reading.prefer, request,
         });
+        // Most modes answer at once; a promise only when they must wait (latency, the proxy).
+        if (answer instanceof Promise) answer = await answer;
         // What the mode has to say of this request (the sandbox: a key's state was evicted).
-        for (const entry of answer.warnings ?? []) notes.push(asNote('request', 'Warning')(entry));
+        for (const entry of answer.warnings ?? []) notes.push(asNote('request', 'Warning', entry));
         // A streamed answer (the proxy's, too large to check) is passed on as it comes.
         if (operation && !answer.stream) {
           const broken = capped(checkAnswer(operation, answer), 'Error', ['response']);
@@ -107,6 +119,9 @@ function violationsHeader(notes) {
   return text.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${text.slice(0, MAX_VIOLATIONS_HEADER)}` : text;
 }
 
+/** The fields of a request the proxy forwards without reading it. */
+const UNREAD_FIELDS = Object.freeze({});
+
 /** JSON text of an answer's body; a frozen body (an example) is written once. */
 const texts = new WeakMap();
 function serialize(body) {
@@ -117,7 +132,7 @@ function serialize(body) {
 }
 
 /** A departure or validation entry as an sl-violations entry (Prism's header format). */
-const asNote = (side, severity) => ({ location = [], code, message }) => ({ location: [side, ...location], severity, code, message });
+const asNote = (side, severity, { location = [], code, message }) => ({ location: [side, ...location], severity, code, message });
 
 /**
  * Checks answers against the operation's responses: the status must be described, the body

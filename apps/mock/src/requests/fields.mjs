@@ -58,14 +58,22 @@ export const queryPairs = (search) => parseUrlEncoded(search);
 export const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */
-export const mediaTypeOf = (header) => (header ?? '').split(';')[0].trim().toLowerCase();
+export const mediaTypeOf = (header) => {
+  if (!header) return '';
+  const end = header.indexOf(';');
+  return (end < 0 ? header : header.slice(0, end)).trim().toLowerCase();
+};
 
 /**
- * The pairs of a form body (URL-encoded or multipart; a file part as its text). Throws with the
- * reason when a multipart body cannot be read.
+ * The pairs of a form body: at once for a URL-encoded one, as a promise for a multipart one (a
+ * file part as its text), which rejects with the reason when the body cannot be read.
  */
-export async function formPairs(body, contentType) {
+export function formPairs(body, contentType) {
   if (mediaTypeOf(contentType) === 'application/x-www-form-urlencoded') return parseUrlEncoded(body.toString('utf8'));
+  return multipartPairs(body, contentType);
+}
+
+async function multipartPairs(body, contentType) {
   const pairs = [];
   for (const [name, value] of await new Response(body, { headers: { 'content-type': contentType } }).formData()) {
     pairs.push([name, typeof value === 'string' ? value : await value.text()]);
@@ -94,62 +102,96 @@ export function nameProblem(name) {
 
 /** `params[Phone][Country]` → `['params', 'Phone', 'Country']`; `list[]` → `['list', '']`. */
 export const segmentsOf = (name) => {
-  const open = name.indexOf('[');
-  return open < 0 ? [name] : [name.slice(0, open), ...name.slice(open + 1, -1).split('][')];
+  let open = name.indexOf('[');
+  if (open < 0) return [name];
+  const path = [name.slice(0, open)];
+  for (let close; open >= 0; open = name.indexOf('[', close)) {
+    close = name.indexOf(']', open);
+    path.push(name.slice(open + 1, close));
+  }
+  return path;
 };
 
 /** `['params', 'Phone', 'Country']` → `params[Phone][Country]`. */
 export const wireName = (path) => `${path[0]}${path.slice(1).map((s) => `[${s}]`).join('')}`;
 
 /** The top-level name of a bracketed name. */
-export const topName = (name) => segmentsOf(name)[0];
+export const topName = (name) => {
+  const open = name.indexOf('[');
+  return open < 0 ? name : name.slice(0, open);
+};
 
 /**
- * The nested object of well-formed pairs: bracket segments become keys, `name[]` appends, and an
- * object whose keys are exactly 0…n-1 becomes a list. Every leaf stays text. `conflicts` names
- * the fields given both as a value and as a group (`a=1&a[b]=2`). Names are data, never
- * properties of Object.prototype: `__proto__[x]` is a field called `__proto__` like any other.
+ * Sets an own data property. Names are data, never Object.prototype: a field called `__proto__`
+ * (a map's free key may be one) is defined, not assigned, so that it is a property like any other.
+ */
+export function setOwn(object, key, value) {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  else object[key] = value;
+}
+
+/**
+ * The nested object of well-formed pairs `[name, value, path?]` (path: the name's segments, when
+ * already split): bracket segments become keys, `name[]` appends, and an object whose keys are
+ * exactly 0…n-1 becomes a list. Every leaf stays text. `conflicts` names the fields given both
+ * as a value and as a group (`a=1&a[b]=2`).
  */
 export function nest(pairs) {
-  const root = Object.create(null);
+  const root = {};
   const conflicts = [];
-  for (const [name, value] of pairs) {
-    const path = segmentsOf(name);
+  for (const [name, value, given] of pairs) {
+    const path = given ?? segmentsOf(name);
     let node = root;
     for (let i = 0; i < path.length; i++) {
-      const last = i === path.length - 1;
       const key = path[i];
       if (key === '') {
         // `name[]`: the list under the previous segment (created as an array by it).
         node.push(value);
         break;
       }
-      if (last) {
-        if (Object.hasOwn(node, key)) conflicts.push(name);
-        else node[key] = value;
+      const has = Object.hasOwn(node, key);
+      if (i === path.length - 1) {
+        if (has) conflicts.push(name);
+        else setOwn(node, key, value);
         break;
       }
       const wantsList = path[i + 1] === '';
-      if (!Object.hasOwn(node, key)) node[key] = wantsList ? [] : Object.create(null);
-      if (typeof node[key] !== 'object' || Array.isArray(node[key]) !== wantsList) {
+      if (!has) setOwn(node, key, wantsList ? [] : {});
+      const next = node[key];
+      if (typeof next !== 'object' || Array.isArray(next) !== wantsList) {
         conflicts.push(name);
         break;
       }
-      node = node[key];
+      node = next;
     }
   }
   return { value: listsOf(root), conflicts };
 }
 
-/** Plain objects and lists of nest()'s nodes (own data properties only, `__proto__` included). */
+/** The value with every object whose keys are exactly 0…n-1 made a list, in place. */
 function listsOf(node) {
-  if (Array.isArray(node)) return node.map(listsOf);
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) node[i] = listsOf(node[i]);
+    return node;
+  }
   if (!node || typeof node !== 'object') return node;
-  const keys = Object.keys(node);
-  if (keys.length && keys.every((key, i) => key === String(i))) return keys.map((key) => listsOf(node[key]));
-  return Object.fromEntries(keys.map((key) => [key, listsOf(node[key])]));
+  let index = 0;
+  let indexed = true;
+  for (const key in node) {
+    setOwn(node, key, listsOf(node[key]));
+    if (indexed && key !== String(index++)) indexed = false;
+  }
+  if (!indexed || index === 0) return node;
+  const list = [];
+  for (const key in node) list.push(node[key]);
+  return list;
 }
 
 /** A deep copy of a nest() value (validation coerces in place; modes get the text). */
-export const copy = (value) =>
-  Array.isArray(value) ? value.map(copy) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) : value;
+export function copy(value) {
+  if (Array.isArray(value)) return value.map(copy);
+  if (!value || typeof value !== 'object') return value;
+  const out = {};
+  for (const key in value) setOwn(out, key, copy(value[key]));
+  return out;
+}

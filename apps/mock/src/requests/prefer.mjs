@@ -1,4 +1,5 @@
 // What a request prefers (`Prefer: code=500, example=rateLimited`), as `{ name: value }`.
+import { parseUrlEncoded } from './fields.mjs';
 
 /**
  * Query parameters that stand for preferences when a request has no `Prefer` header, as in
@@ -7,11 +8,15 @@
  */
 export const PREFERENCE_PARAMETERS = new Map([['__code', 'code'], ['__example', 'example'], ['__dynamic', 'dynamic'], ['__seed', 'seed']]);
 
+const NO_PREFERENCES = Object.freeze({});
+
 /** The preferences of a request: its `Prefer` header, or without one its `__code`-style query parameters. */
 export function preferencesOf(headers, search) {
   if (headers.prefer) return parsePrefer(headers.prefer);
+  // Most requests prefer nothing: no parameter can stand for a preference without `__`.
+  if (!search.includes('__') && !search.includes('%5F') && !search.includes('%5f')) return NO_PREFERENCES;
   const prefer = {};
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const [name, value] of parseUrlEncoded(search)) {
     const preference = PREFERENCE_PARAMETERS.get(name);
     if (preference) prefer[preference] ??= value;
   }

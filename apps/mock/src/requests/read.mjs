@@ -28,86 +28,56 @@ const quoted = (text) => (text.length > QUOTED ? `${text.slice(0, QUOTED)}…` :
 
 /**
  * Reads a request for an operation: `{ search, headers, body }` (the query string without `?`,
- * lower-cased headers, the body's bytes). Resolves to `{ fields, apiKey, departures }` where
- * `fields` (every leaf text, `apikey` left out) has been validated; throws a Problem (401, 415,
- * 422) to refuse the request.
+ * lower-cased headers, the body's bytes). Returns `{ fields, apiKey, departures }` where
+ * `fields` (every leaf text, `apikey` left out) has been validated, or a promise of it for a
+ * multipart body; throws (or rejects with) a Problem (401, 415, 422) to refuse the request.
  */
-export async function readRequest(api, schemas, operation, { search, headers, body }, { strict = false } = {}) {
+export function readRequest(api, schemas, operation, request, options = {}) {
+  const form = operation.method === 'POST' ? readForm(operation, request.headers, request.body) : NO_PAIRS;
+  // At once, unless the body is multipart (read by fetch's FormData, asynchronously).
+  return form instanceof Promise ? form.then((pairs) => readPairs(api, schemas, operation, request, pairs, options)) : readPairs(api, schemas, operation, request, form, options);
+}
+
+function readPairs(api, schemas, operation, { search, headers, body }, form, { strict = false }) {
+  const post = operation.method === 'POST';
   const query = queryPairs(search);
-  const form = operation.method === 'POST' ? await readForm(operation, headers, body) : [];
 
   const malformed = [];
-  for (const [pairs, where] of [[query, 'query'], [form, 'body']]) {
-    for (let i = 0; i < pairs.length; i++) {
-      const name = pairs[i][0];
-      const problem = nameProblem(name);
-      if (problem) malformed.push({ location: [where, quoted(name)], severity: 'Error', code: 'malformedName', message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}` });
-    }
-  }
+  findMalformed(query, 'query', malformed);
+  findMalformed(form, 'body', malformed);
   if (malformed.length) throw invalidRequest(capped(malformed, 'Error'));
 
-  // Departures in the order they are listed: in the query, repeated, unknown, out of order.
-  const inQuery = new Notes();
-  const repeated = new Notes();
-  const unknown = new Notes();
-  const order = new Notes();
+  const departures = new Departures();
   const errors = [];
-  const where = operation.method === 'POST' ? 'body' : 'query';
-  const schemaAt = operation.method === 'POST' ? bodySchemaAt(operation, headers) : undefined;
+  const where = post ? 'body' : 'query';
+  const schemaAt = post ? bodySchemaAt(operation, headers) : undefined;
   const shape = shapeOf(api.document, operation, schemaAt);
   // GET reads the query; POST reads the form, and (unless strict) the query as more of the form.
-  const read = [];
-  if (operation.method === 'POST') {
+  const described = [];
+  const unknown = { fields: 0, listed: undefined };
+  if (post && query.length) {
     const named = new Set();
-    for (const [name] of query) {
+    for (let i = 0; i < query.length; i++) {
+      const name = query[i][0];
       if (PREFERENCE_PARAMETERS.has(name) || named.has(name)) continue;
       named.add(name);
-      inQuery.add(() => departure('fieldInQuery', ['query', quoted(name)], `"${quoted(name)}" is a form field of this operation, sent in the query string`));
-    }
-    if (!strict) read.push([query, 'query']);
-    read.push([form, 'body']);
-  } else read.push([query, 'query']);
-
-  // Each pair once: a name the operation does not describe is a departure and dropped here, so
-  // that only described fields are nested and validated.
-  const pairs = [];
-  const listedUnknown = new Set();
-  let unknownFields = 0;
-  for (const [given, at] of read) {
-    for (let i = 0; i < given.length; i++) {
-      const [name, value] = given[i];
-      if (at === 'query' && PREFERENCE_PARAMETERS.has(name)) continue;
-      const path = name.includes('[') ? segmentsOf(name) : [name];
-      const depth = undescribedDepth(api.document, shape, path);
-      if (depth < 0) {
-        pairs.push({ name, value, where: at });
-        continue;
-      }
-      unknownFields++;
-      // Told apart while they are listed; beyond, each field counts (a Set of 100,000 names
-      // would cost more than the rest of reading them).
-      if (unknown.count >= MAX_NOTES) {
-        unknown.count++;
-        continue;
-      }
-      const unknownName = depth === 0 ? path[0] : wireName(path.slice(0, depth + 1));
-      if (listedUnknown.has(unknownName)) continue;
-      listedUnknown.add(unknownName);
-      unknown.add(() => departure('unknownField', [at, ...path.slice(0, depth + 1).map(quoted)], `"${quoted(unknownName)}" is not a parameter of this operation in the description; it is ignored`));
+      departures.add(IN_QUERY, () => departure('fieldInQuery', ['query', quoted(name)], `"${quoted(name)}" is a form field of this operation, sent in the query string`));
     }
   }
-  const kept = withoutRepeats(pairs, repeated, errors);
+  if (!post || !strict) keepDescribed(api.document, shape, query, 'query', described, unknown, departures);
+  keepDescribed(api.document, shape, form, 'body', described, unknown, departures);
+  const kept = withoutRepeats(described, departures, errors);
 
-  const { value, conflicts } = nest(kept.map(({ name, value }) => [name, value]));
+  const { value, conflicts } = nest(kept);
   // A query parameter given empty is not given (as in `prism mock`): `client_id=` is missing.
-  if (operation.method !== 'POST') for (const [name, given] of Object.entries(value)) if (given === '') delete value[name];
+  if (!post) for (const name in value) if (value[name] === '') delete value[name];
   const whereOf = placesOf(kept);
   for (const name of conflicts) {
     errors.push({ location: [whereOf(name), quoted(name)], severity: 'Error', code: 'conflictingName', message: `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields` });
   }
-  if (operation.method === 'POST') {
-    const late = outOfOrder(kept.map((p) => topName(p.name)), operation.body.order);
-    if (late) order.add(() => departure('fieldOrder', [whereOf(late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
+  if (post) {
+    const late = outOfOrder(kept, operation.body.order);
+    if (late) departures.add(ORDER, () => departure('fieldOrder', [whereOf(late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
   }
 
   // A missing key first, as a security scheme's 401; then everything else wrong, together.
@@ -116,57 +86,142 @@ export async function readRequest(api, schemas, operation, { search, headers, bo
   if (operation.keyName && typeof value[operation.keyName] !== 'string') {
     errors.push({ location: [whereOf(operation.keyName), operation.keyName], severity: 'Error', code: 'type', message: `Request query parameter ${operation.keyName} must be string: the key is one text value, not a group of bracketed fields` });
   }
-  const departures = Notes.list(inQuery, repeated, unknown, order);
-  if (strict) errors.unshift(...departures.map(({ code, location, message }) => ({ location, severity: 'Error', code, message: `${message} (--strict)` })));
-  const validate = schemaAt
-    ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt))
-    : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
+  const listed = departures.list();
+  if (strict) errors.unshift(...listed.map(({ code, location, message }) => ({ location, severity: 'Error', code, message: `${message} (--strict)` })));
+  const validate = validatorOf(schemas, operation, schemaAt);
   // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
-  if (operation.body?.required && !body?.length && !kept.length && !unknownFields) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
+  if (operation.body?.required && !body?.length && !kept.length && !unknown.fields) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
   else if (!validate(copy(value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
   if (errors.length) throw invalidRequest(capped(errors, 'Error'));
 
   const keyName = operation.keyName ?? 'apikey';
   const { [keyName]: apiKey, ...fields } = value;
-  return { fields, apiKey, departures: strict ? [] : departures };
+  return { fields, apiKey, departures: strict ? NONE : listed };
+}
+
+const NO_PAIRS = Object.freeze([]);
+const NONE = Object.freeze([]);
+
+/** Adds a problem to `malformed` for each name that cannot be read. */
+function findMalformed(pairs, where, malformed) {
+  for (let i = 0; i < pairs.length; i++) {
+    const name = pairs[i][0];
+    const problem = nameProblem(name);
+    if (problem) malformed.push({ location: [where, quoted(name)], severity: 'Error', code: 'malformedName', message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}` });
+  }
 }
 
 /**
- * Departures of one kind, made only while they can be listed: a request of 100,000 unknown
- * fields makes MAX_NOTES entries and counts the rest.
+ * Adds to `described` each pair whose name the operation describes, as `[name, value, path,
+ * where]`; a name it does not describe is a departure and dropped here, so that only described
+ * fields are nested and validated. Unknown names are told apart while they are listed; beyond,
+ * each field only counts (a Set of 100,000 names would cost more than the rest of reading them).
  */
-class Notes {
-  entries = [];
-  count = 0;
-
-  /** `make()` returns the entry; called only if it can be listed. */
-  add(make) {
-    if (this.count++ < MAX_NOTES) this.entries.push(make());
-  }
-
-  /** The entries of several, in order, capped as one list. */
-  static list(...all) {
-    return capped(all.flatMap((notes) => notes.entries), undefined, [], all.reduce((sum, notes) => sum + notes.count, 0));
+function keepDescribed(document, shape, pairs, where, described, unknown, departures) {
+  for (let i = 0; i < pairs.length; i++) {
+    const name = pairs[i][0];
+    if (where === 'query' && PREFERENCE_PARAMETERS.has(name)) continue;
+    const { path, depth } = placeOf(document, shape, name);
+    if (depth < 0) {
+      described.push([name, pairs[i][1], path, where]);
+      continue;
+    }
+    unknown.fields++;
+    if (departures.full(UNKNOWN)) continue;
+    const unknownName = depth === 0 ? path[0] : wireName(path.slice(0, depth + 1));
+    unknown.listed ??= new Set();
+    if (unknown.listed.has(unknownName)) continue;
+    unknown.listed.add(unknownName);
+    departures.add(UNKNOWN, () => departure('unknownField', [where, ...path.slice(0, depth + 1).map(quoted)], `"${quoted(unknownName)}" is not a parameter of this operation in the description; it is ignored`));
   }
 }
 
-async function readForm(operation, headers, body) {
+/**
+ * A name's segments and how deep it leaves what the schema describes (undescribedDepth), frozen
+ * and kept per schema for the first NAMES_KEPT names: a suite sends the same names again and
+ * again, so that most are split and looked up once.
+ */
+const places = new WeakMap();
+const NAMES_KEPT = 1024;
+function placeOf(document, shape, name) {
+  let byName = places.get(shape);
+  if (!byName) places.set(shape, (byName = new Map()));
+  let place = byName.get(name);
+  if (!place) {
+    const path = name.includes('[') ? segmentsOf(name) : [name];
+    place = Object.freeze({ path: Object.freeze(path), depth: undescribedDepth(document, shape, path) });
+    if (byName.size < NAMES_KEPT) byName.set(name, place);
+  }
+  return place;
+}
+
+// Kinds of departure, in the order they are listed.
+const IN_QUERY = 0;
+const REPEATED = 1;
+const UNKNOWN = 2;
+const ORDER = 3;
+
+/**
+ * The departures of one request, by kind. An entry is made only while it can be listed: a
+ * request of 100,000 unknown fields makes MAX_NOTES entries and counts the rest.
+ */
+class Departures {
+  // Made at the first departure: most requests have none.
+  #entries;
+  #counts;
+  #count = 0;
+
+  /** `make()` returns the entry; called only if it can be listed. */
+  add(kind, make) {
+    this.#count++;
+    this.#entries ??= [[], [], [], []];
+    this.#counts ??= [0, 0, 0, 0];
+    if (this.#counts[kind]++ < MAX_NOTES) this.#entries[kind].push(make());
+  }
+
+  /** Whether entries of this kind are no longer listed; if so, one more is counted. */
+  full(kind) {
+    if (!this.#counts || this.#counts[kind] < MAX_NOTES) return false;
+    this.#counts[kind]++;
+    this.#count++;
+    return true;
+  }
+
+  /** Every kind's entries, in order, capped as one list. */
+  list() {
+    return this.#count ? capped(this.#entries.flat(), undefined, [], this.#count) : NONE;
+  }
+}
+
+/** The pairs of a POST's body, or a promise of them (multipart); throws a Problem for a body that is not a form. */
+function readForm(operation, headers, body) {
   const type = mediaTypeOf(headers['content-type']);
-  if (!body.length && !type) return [];
+  if (!body.length && !type) return NO_PAIRS;
   const supported = Object.keys(operation.body?.media ?? {});
   if (!FORM_TYPES.includes(type) || !supported.includes(type)) throw invalidContentType(supported);
   if (type === 'multipart/form-data' && !/;\s*boundary=/i.test(headers['content-type'])) throw missingBoundary();
-  try {
-    return await formPairs(body, headers['content-type']);
-  } catch (error) {
-    throw unreadableBody(error.message);
-  }
+  const pairs = formPairs(body, headers['content-type']);
+  return pairs instanceof Promise ? pairs.catch((error) => Promise.reject(unreadableBody(error.message))) : pairs;
 }
 
 /** The schema a POST's fields are checked against: its content type's, URL-encoded without one. */
 function bodySchemaAt(operation, headers) {
   const media = operation.body.media;
   return media[mediaTypeOf(headers['content-type'])] ?? media['application/x-www-form-urlencoded'] ?? Object.values(media)[0];
+}
+
+/** The validator of a request's fields: its body schema's (POST), or its query's; compiled once. */
+const validators = new WeakMap();
+function validatorOf(schemas, operation, schemaAt) {
+  let byKey = validators.get(operation);
+  if (!byKey) validators.set(operation, (byKey = new Map()));
+  const key = schemaAt ?? 'query';
+  let validate = byKey.get(key);
+  if (!validate) {
+    validate = schemaAt ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt)) : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
+    byKey.set(key, validate);
+  }
+  return validate;
 }
 
 /** The query of a GET as one object schema: each parameter a property. */
@@ -193,29 +248,30 @@ function shapeOf(document, operation, schemaAt) {
 }
 
 /**
- * The pairs without repeats: a name given again with the same value is a departure and read
+ * The pairs (`[name, value, path, where]`) without repeats: a name given again with the same value is a departure and read
  * once; with another value it is an error. `name[]` lists repeat by design.
  */
-function withoutRepeats(pairs, repeated, errors) {
+function withoutRepeats(pairs, departures, errors) {
   const first = new Map();
   const kept = [];
   for (const pair of pairs) {
-    if (pair.name.endsWith('[]')) {
+    const [name, value, , where] = pair;
+    if (name.endsWith('[]')) {
       kept.push(pair);
       continue;
     }
-    const earlier = first.get(pair.name);
+    const earlier = first.get(name);
     if (!earlier) {
-      first.set(pair.name, pair);
+      first.set(name, { where, value, refused: false, repeated: false });
       kept.push(pair);
       continue;
     }
-    const places = earlier.where === pair.where ? `in the ${pair.where}` : `in the ${earlier.where} and in the ${pair.where}`;
-    if (earlier.value !== pair.value) {
-      if (!earlier.refused) errors.push({ location: [pair.where, quoted(pair.name)], severity: 'Error', code: 'repeatedName', message: `The ${pair.where} parameter "${quoted(pair.name)}" is given more than once, with different values (${places})` });
+    const places = earlier.where === where ? `in the ${where}` : `in the ${earlier.where} and in the ${where}`;
+    if (earlier.value !== value) {
+      if (!earlier.refused) errors.push({ location: [where, quoted(name)], severity: 'Error', code: 'repeatedName', message: `The ${where} parameter "${quoted(name)}" is given more than once, with different values (${places})` });
       earlier.refused = true;
     } else if (!earlier.repeated) {
-      repeated.add(() => departure('repeatedField', [pair.where, quoted(pair.name)], `The ${pair.where} parameter "${quoted(pair.name)}" is given more than once, with the same value (${places})`));
+      departures.add(REPEATED, () => departure('repeatedField', [where, quoted(name)], `The ${where} parameter "${quoted(name)}" is given more than once, with the same value (${places})`));
       earlier.repeated = true;
     }
   }
@@ -232,8 +288,7 @@ function placesOf(pairs) {
   return (name) => {
     if (!places) {
       places = new Map();
-      for (const { name: given, where } of pairs) {
-        const path = segmentsOf(given);
+      for (const [, , path, where] of pairs) {
         for (let depth = 1; depth <= path.length; depth++) {
           const prefix = wireName(path.slice(0, depth));
           if (!places.has(prefix)) places.set(prefix, where);
@@ -245,15 +300,25 @@ function placesOf(pairs) {
 }
 
 /** The first field that comes after one the description puts later: `{ field, after }`. */
-function outOfOrder(names, order) {
-  const rank = new Map(order.map((name, i) => [name, i]));
+function outOfOrder(pairs, order) {
+  const rank = ranksOf(order);
   let latest = null;
-  for (const name of new Set(names)) {
-    if (!rank.has(name)) continue;
-    if (latest !== null && rank.get(name) < rank.get(latest)) return { field: name, after: latest };
-    if (latest === null || rank.get(name) > rank.get(latest)) latest = name;
+  for (const [name] of pairs) {
+    const field = topName(name);
+    const at = rank.get(field);
+    if (at === undefined || field === latest) continue;
+    if (latest !== null && at < rank.get(latest)) return { field, after: latest };
+    if (latest === null || at > rank.get(latest)) latest = field;
   }
   return null;
+}
+
+/** Each field's place in an operation's order, worked out once per operation. */
+const ranks = new WeakMap();
+function ranksOf(order) {
+  let rank = ranks.get(order);
+  if (!rank) ranks.set(order, (rank = new Map(order.map((name, i) => [name, i]))));
+  return rank;
 }
 
 /**
@@ -267,7 +332,7 @@ function undescribedDepth(document, schema, path) {
     const key = path[depth];
     if (node.items && (key === '' || /^\d+$/.test(key))) node = flatten(document, node.items);
     else if (!node.isObject) return -1;
-    else if (Object.hasOwn(node.properties, key)) node = flatten(document, node.properties[key]);
+    else if (node.properties.has(key)) node = flatten(document, node.properties.get(key));
     else if (node.additional && typeof node.additional === 'object') node = flatten(document, node.additional);
     else if (node.additional === true) return -1;
     else return depth;
@@ -278,14 +343,15 @@ function undescribedDepth(document, schema, path) {
 /** An object or array schema with `$ref`s followed and `allOf` merged (once per schema). */
 const flattened = new WeakMap();
 function flatten(document, schema) {
-  if (schema && typeof schema === 'object' && flattened.has(schema)) return flattened.get(schema);
-  const node = { properties: {}, additional: undefined, items: undefined, isObject: false };
+  const known = schema && typeof schema === 'object' ? flattened.get(schema) : undefined;
+  if (known) return known;
+  const node = { properties: new Map(), additional: undefined, items: undefined, isObject: false };
   const visit = (s) => {
     s = s?.$ref ? resolve(document, s.$ref) : s;
     if (!s || typeof s !== 'object') return;
     if (s.properties) {
       node.isObject = true;
-      Object.assign(node.properties, s.properties);
+      for (const [name, property] of Object.entries(s.properties)) node.properties.set(name, property);
     }
     if (s.additionalProperties !== undefined) {
       node.isObject = true;
