@@ -126,6 +126,15 @@ describe('each shape the SDK sends, on its own', () => {
       departures: ['fieldOrder body.client_id'], strictStatus: 422, strictNames: '"client_id" comes after "plan"',
     },
     {
+      what: 'an indexed list sent with empty brackets, as version 1.0 wrote lists (additional_tlds[])', path: '/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&domain=harbourtrading&additional_tlds[]=nz&additional_tlds[]=com',
+      departures: ['listBrackets query.additional_tlds'], strictStatus: 422, strictNames: 'the description writes the items of this list as additional_tlds[0], additional_tlds[1]',
+    },
+    {
+      what: 'a list the description sends with empty brackets, indexed (params[the service][0])', path: '/1.1/cloud/stack/copy.json',
+      init: { method: 'POST', headers: form, body: 'apikey=k&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&label=Shop%20staging&params[the service][0]=shop-staging.example.co.nz' },
+      departures: ['listBrackets body.params.the service'], strictStatus: 422, strictNames: 'the description writes the items of this list as params[the service][]',
+    },
+    {
       what: 'a trailing &, percent-encoded brackets, Accept and User-Agent (no departure)', path: `/1.3/server/list_servers.json?apikey=k&client_id=293&${queryEscape('filters[state]')}=On&`,
       init: { headers: { Accept: 'application/json', 'User-Agent': 'gosh' } },
       departures: [], strictStatus: 200,
@@ -138,7 +147,7 @@ describe('each shape the SDK sends, on its own', () => {
   ];
 
   it.each(shapes.map((s) => [s.what, s] as const))('%s', async (_what, shape) => {
-    const o = shape.path.includes('upgrade_plan') ? PLAN : shape.path.includes('db/get') ? operation('getDatabase') : SERVERS;
+    const o = shape.path.includes('upgrade_plan') ? PLAN : shape.path.includes('db/get') ? operation('getDatabase') : shape.path.includes('tlds') ? operation('checkDomainAvailability') : shape.path.includes('stack/copy') ? operation('copyStack') : SERVERS;
     const byDefault = await send({ url: `${lenient.url}${shape.path}`, init: shape.init ?? {} });
     expect({ status: byDefault.status, body: byDefault.body, codes: byDefault.codes.sort() }).toEqual({ status: 200, body: success(o), codes: [...shape.departures].sort() });
 

@@ -7,6 +7,8 @@
 //   repeatedField  a field given twice with the same value (in one place, or query and body)
 //   unknownField   a name the operation does not describe (`filters[stat]`); it is dropped
 //   fieldOrder     POST fields out of the description's order (`apikey` first)
+//   listBrackets   a list item with the other brackets than the description's (`containers[]`
+//                  for an indexed list; `[0]` for one it writes `[]`, x-array-brackets: empty)
 //   (versionSegment, another version segment than the listed one, is the router's: route.mjs)
 // Refused in both modes: malformed names, a field given twice with different values, a field
 // given both as a value and as a group, a body that is not a form, a missing key, and every
@@ -121,9 +123,10 @@ function keepDescribed(document, shape, pairs, where, described, unknown, depart
   for (let i = 0; i < pairs.length; i++) {
     const name = pairs[i][0];
     if (where === 'query' && PREFERENCE_PARAMETERS.has(name)) continue;
-    const { path, depth } = placeOf(document, shape, name);
+    const { path, depth, list } = placeOf(document, shape, name);
     if (depth < 0) {
       described.push([name, pairs[i][1], path, where]);
+      if (list) misbracketed(path, list, where, departures);
       continue;
     }
     unknown.fields++;
@@ -137,9 +140,22 @@ function keepDescribed(document, shape, pairs, where, described, unknown, depart
 }
 
 /**
- * A name's segments and how deep it leaves what the schema describes (undescribedDepth), frozen
- * and kept per schema for the first NAMES_KEPT names: a suite sends the same names again and
- * again, so that most are split and looked up once.
+ * A list item written with the other brackets than the description's (`containers[]` for an
+ * indexed list, `params[the service][0]` for one sent with empty brackets): a departure, one
+ * per list. `list`: where the list's item segment is, and how the description writes it.
+ */
+function misbracketed(path, { at, brackets }, where, departures) {
+  const name = wireName(path.slice(0, at));
+  if (departures.listed(BRACKETS, name)) return;
+  const described = brackets === 'empty' ? `${name}[]` : `${name}[0], ${name}[1], …`;
+  departures.add(BRACKETS, () => departure('listBrackets', [where, ...path.slice(0, at).map(quoted)], `"${quoted(wireName(path.slice(0, at + 1)))}": the description writes the items of this list as ${quoted(described)}`));
+}
+
+/**
+ * A name's segments, how deep it leaves what the schema describes and where, if anywhere, it
+ * writes a list item with the other brackets (undescribedDepth), frozen and kept per schema for
+ * the first NAMES_KEPT names: a suite sends the same names again and again, so that most are
+ * split and looked up once.
  */
 const places = new WeakMap();
 const NAMES_KEPT = 1024;
@@ -149,7 +165,7 @@ function placeOf(document, shape, name) {
   let place = byName.get(name);
   if (!place) {
     const path = name.includes('[') ? segmentsOf(name) : [name];
-    place = Object.freeze({ path: Object.freeze(path), depth: undescribedDepth(document, shape, path) });
+    place = Object.freeze({ path: Object.freeze(path), ...undescribedDepth(document, shape, path) });
     if (byName.size < NAMES_KEPT) byName.set(name, place);
   }
   return place;
@@ -159,7 +175,8 @@ function placeOf(document, shape, name) {
 const IN_QUERY = 0;
 const REPEATED = 1;
 const UNKNOWN = 2;
-const ORDER = 3;
+const BRACKETS = 3;
+const ORDER = 4;
 
 /**
  * The departures of one request, by kind. An entry is made only while it can be listed: a
@@ -169,14 +186,24 @@ class Departures {
   // Made at the first departure: most requests have none.
   #entries;
   #counts;
+  #names;
   #count = 0;
 
   /** `make()` returns the entry; called only if it can be listed. */
   add(kind, make) {
     this.#count++;
-    this.#entries ??= [[], [], [], []];
-    this.#counts ??= [0, 0, 0, 0];
+    this.#entries ??= [[], [], [], [], []];
+    this.#counts ??= [0, 0, 0, 0, 0];
     if (this.#counts[kind]++ < MAX_NOTES) this.#entries[kind].push(make());
+  }
+
+  /** Whether a departure of this kind was already listed for this name (and notes that it now is). */
+  listed(kind, name) {
+    this.#names ??= new Set();
+    const key = `${kind} ${name}`;
+    if (this.#names.has(key)) return true;
+    this.#names.add(key);
+    return false;
   }
 
   /** Whether entries of this kind are no longer listed; if so, one more is counted. */
@@ -322,22 +349,28 @@ function ranksOf(order) {
 }
 
 /**
- * How deep a field's path leaves what its schema describes: the index of the first segment no
- * property (nor additionalProperties) describes, or -1 when the schema describes the whole path
- * (or stops describing objects before it ends: validation then names what is wrong).
+ * `{ depth, list }`: how deep a field's path leaves what its schema describes (the index of the
+ * first segment no property nor additionalProperties describes; -1 when the schema describes the
+ * whole path, or stops describing objects before it ends: validation then names what is wrong);
+ * and `list`, the first list item written with the other brackets than the description's
+ * (`{ at, brackets }`), if any. Lists are indexed (`[0]`) unless the schema says
+ * `x-array-brackets: empty` (`[]`).
  */
 function undescribedDepth(document, schema, path) {
   let node = flatten(document, schema);
+  let list;
   for (let depth = 0; depth < path.length; depth++) {
     const key = path[depth];
-    if (node.items && (key === '' || /^\d+$/.test(key))) node = flatten(document, node.items);
-    else if (!node.isObject) return -1;
+    if (node.items && (key === '' || /^\d+$/.test(key))) {
+      if (!list && (key === '') !== (node.brackets === 'empty')) list = { at: depth, brackets: node.brackets };
+      node = flatten(document, node.items);
+    } else if (!node.isObject) return { depth: -1, list };
     else if (node.properties.has(key)) node = flatten(document, node.properties.get(key));
     else if (node.additional && typeof node.additional === 'object') node = flatten(document, node.additional);
-    else if (node.additional === true) return -1;
-    else return depth;
+    else if (node.additional === true) return { depth: -1, list };
+    else return { depth, list };
   }
-  return -1;
+  return { depth: -1, list };
 }
 
 /** An object or array schema with `$ref`s followed and `allOf` merged (once per schema). */
@@ -345,7 +378,7 @@ const flattened = new WeakMap();
 function flatten(document, schema) {
   const known = schema && typeof schema === 'object' ? flattened.get(schema) : undefined;
   if (known) return known;
-  const node = { properties: new Map(), additional: undefined, items: undefined, isObject: false };
+  const node = { properties: new Map(), additional: undefined, items: undefined, brackets: 'indexed', isObject: false };
   const visit = (s) => {
     s = s?.$ref ? resolve(document, s.$ref) : s;
     if (!s || typeof s !== 'object') return;
@@ -358,6 +391,7 @@ function flatten(document, schema) {
       node.additional = s.additionalProperties;
     }
     if (s.items) node.items = s.items;
+    if (s['x-array-brackets']) node.brackets = s['x-array-brackets'];
     (s.allOf ?? []).forEach(visit);
   };
   visit(schema);
