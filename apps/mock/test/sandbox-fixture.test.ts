@@ -84,7 +84,7 @@ describe('a fixture of your own', () => {
   it('needs only client_id: every section left out is empty', async () => {
     const sandbox = await createSandbox({ document, fixture: file("client_id: '4242'\n") });
     const answer = (operationId: string, fields: Node = {}) => sandbox.answer({ operationId, apiKey: 'k', fields: { client_id: '4242', ...fields } });
-    expect((await answer('listServers')).body).toEqual({ return: { total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] }, msg: 'Successful', status: true });
+    expect((await answer('listServers')).body).toEqual({ return: { total_items: 0, current_items: 0, current_page: 1, total_pages: 1, data: [] }, msg: 'Successful', status: true });
     expect((await answer('listIps')).body).toEqual({ return: [], msg: 'Successful', status: true });
     expect((await answer('listMailDomains', { server_name: 'mail01' })).body).toEqual({ msg: 'Server not found.', status: false });
     expect((await answer('listServers', { client_id: '293' })).body).toEqual({ msg: 'Client not found.', status: false });

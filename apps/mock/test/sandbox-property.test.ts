@@ -108,7 +108,7 @@ const commands = [
     command(`listServers(${key}, size ${size}, page ${page})`, async (model, sandbox) => {
       const { return: list } = await call(sandbox, key, 'listServers', { filters: { page_size: String(size), page_number: String(page), sort_by: 'name' } });
       const total = 9;
-      expect(list).toMatchObject({ total_items: total, current_page: page, total_pages: Math.ceil(total / size), current_items: Math.max(0, Math.min(size, total - (page - 1) * size)) });
+      expect(list).toMatchObject({ total_items: total, current_page: page, total_pages: Math.max(1, Math.ceil(total / size)), current_items: Math.max(0, Math.min(size, total - (page - 1) * size)) });
       expect(list.data).toHaveLength(list.current_items);
       for (const server of list.data) {
         const cores = of(model, key).cores.get(server.name);

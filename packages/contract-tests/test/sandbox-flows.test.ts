@@ -100,6 +100,19 @@ describe('flows through @hostapi/client', () => {
     expect(await api.servers.list({ client_id: 293, filters: { page_size: 4, page_number: 4 } })).toEqual({ total_items: 9, current_items: 0, current_page: 4, total_pages: 3, data: [] });
   });
 
+  it('an empty list is one empty page, so that every way of walking the pages stops', async () => {
+    const api = client('flow-empty');
+    const empty = await api.servers.list({ client_id: 293, filters: { name: 'no-such-server', page_size: 2 } });
+    expect(empty).toEqual({ total_items: 0, current_items: 0, current_page: 1, total_pages: 1, data: [] });
+    // The description's loop: pages while current_page < total_pages.
+    let pages = 1;
+    for (let page = empty; page.current_page < page.total_pages; pages++) page = await api.servers.list({ client_id: 293, filters: { name: 'no-such-server', page_size: 2, page_number: page.current_page + 1 } });
+    expect(pages).toBe(1);
+    const seen = [];
+    for await (const server of api.servers.listAll({ client_id: 293, filters: { name: 'no-such-server', page_size: 2 } })) seen.push(server);
+    expect(seen).toEqual([]);
+  });
+
   it('lists honour their filters', async () => {
     const api = client('flow-filters');
     const names = async (filters: Node) => (await api.servers.list({ client_id: 293, filters })).data.map((s) => s.name);

@@ -27,7 +27,8 @@ function compare(a, b) {
 
 /**
  * One page of the records, as the paged wrapper of `list_servers` and `list_sub_accounts`.
- * Without `page_size`, every record on page 1. A page past the end is empty.
+ * Without `page_size`, every record on page 1. A page past the end is empty; an empty list is
+ * one empty page (the description's Pagination), so that `current_page < total_pages` ends.
  */
 export function page(records, { page_size: size, page_number: number } = {}) {
   const pageSize = size === undefined ? Math.max(records.length, 1) : Number(size);
@@ -37,7 +38,7 @@ export function page(records, { page_size: size, page_number: number } = {}) {
     total_items: records.length,
     current_items: data.length,
     current_page: current,
-    total_pages: Math.ceil(records.length / pageSize),
+    total_pages: Math.max(1, Math.ceil(records.length / pageSize)),
     data,
   };
 }

@@ -625,15 +625,15 @@ export interface components {
             page_size?: components["schemas"]["PageSize"];
             page_number?: components["schemas"]["PageNumber"];
         };
-        /** @description One page of a long list (`list_servers`, `list_sub_accounts`). Ask for another page with `filters[page_number]` and set its size with `filters[page_size]`; the page count is in `total_pages`. Each operation fixes the type of `data`. */
+        /** @description One page of a long list (`list_servers`, `list_sub_accounts`). Ask for another page with `filters[page_number]` and set its size with `filters[page_size]`; the page count is in `total_pages`. Each operation fixes the type of `data`. An empty list is one empty page (`total_pages: 1`, `current_page: 1`, `data: []`), and a page past the end is empty (`current_page` is the page asked for, beyond `total_pages`), so a client that asks for pages while `current_page < total_pages` always stops. */
         PagedList: {
             /** @description Number of records in the whole list. */
             total_items: number;
             /** @description Number of records on this page. */
             current_items: number;
-            /** @description Number of this page, counted from 1. */
+            /** @description Number of this page, counted from 1 (the page asked for, even past the end). */
             current_page: number;
-            /** @description Number of pages in the whole list. */
+            /** @description Number of pages in the whole list; 1 for an empty list. */
             total_pages: number;
             /** @description The records on this page. */
             data: unknown[];
