@@ -1,15 +1,61 @@
 // `pnpm start` (after the build): the docs and the mock side by side, their addresses printed
 // last, once both are ready, and Ctrl-C stopping both. Each runs its own command
-// (apps/docs/bin/serve.mjs, apps/mock/bin/mock.mjs) on its README port; HOST applies to both.
+// (apps/docs/bin/serve.mjs, apps/mock/bin/mock.mjs). Ports: --docs-port and --mock-port, or
+// DOCS_PORT and MOCK_PORT (default 8080 and 4010); --host or HOST for both. A leading `--`
+// (which pnpm passes on) is ignored. A port that is taken is named, with how to choose another.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const USAGE = `Usage: pnpm start [-- --docs-port <n>] [--mock-port <n>] [--host <address>]
+  (or DOCS_PORT, MOCK_PORT and HOST in the environment; defaults 8080, 4010, 127.0.0.1)`;
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const host = process.env.HOST || '127.0.0.1';
+const args = process.argv.slice(2).filter((arg, i) => !(arg === '--' && i === 0));
+let values;
+try {
+  ({ values } = parseArgs({
+    args,
+    options: {
+      'docs-port': { type: 'string', default: process.env.DOCS_PORT || '8080' },
+      'mock-port': { type: 'string', default: process.env.MOCK_PORT || '4010' },
+      host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
+} catch (error) {
+  console.error(`${error.message}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const host = values.host;
 const SERVERS = [
-  { name: 'docs', bin: 'apps/docs/bin/serve.mjs', port: 8080 },
-  { name: 'mock', bin: 'apps/mock/bin/mock.mjs', port: 4010 },
+  { name: 'docs', bin: 'apps/docs/bin/serve.mjs', port: values['docs-port'], option: '--docs-port', variable: 'DOCS_PORT' },
+  { name: 'mock', bin: 'apps/mock/bin/mock.mjs', port: values['mock-port'], option: '--mock-port', variable: 'MOCK_PORT' },
 ];
+for (const server of SERVERS) {
+  if (!/^\d+$/.test(server.port) || Number(server.port) > 65535) {
+    console.error(`${server.option} must be a port number, got ${server.port}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** Whether host:port can be listened on now (0: any free port, always). */
+const free = (port) => new Promise((resolve) => {
+  const probe = createServer().once('error', () => resolve(false)).listen(Number(port), host, () => probe.close(() => resolve(true)));
+});
+
+for (const server of SERVERS) {
+  if (server.port === '0' || (await free(server.port))) continue;
+  console.error(`Port ${server.port} of ${host} is taken, so the ${server.name} cannot start there: choose another with`
+    + ` pnpm start -- ${server.option} <port> (or ${server.variable}=<port> pnpm start).`);
+  process.exit(1);
+}
+
 const READY = / on (https?:\/\/\S+)/;
 const started = Date.now();
 
@@ -17,7 +63,7 @@ const children = SERVERS.map((server) => {
   // PORT would give both the same port: each gets its own.
   const env = { ...process.env };
   delete env.PORT;
-  const child = spawn(process.execPath, [server.bin, '--host', host, '--port', String(server.port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [server.bin, '--host', host, '--port', server.port], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const entry = { ...server, child, url: null };
   let pending = '';
   child.stdout.on('data', (chunk) => {

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { codeBlocks, isListening, shellCommands, startCommand, type RunningCommand } from '@hostapi/testing/commands';
+import { codeBlocks, freePort, isListening, shellCommands, startCommand, type RunningCommand } from '@hostapi/testing/commands';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { describe, expect, it } from 'vitest';
 
@@ -46,14 +46,26 @@ const servers = printed.filter((p, i) => STARTS_A_SERVER.test(p.command) && prin
 const PLACEHOLDERS: Record<string, string> = { '<url>': 'http://127.0.0.1:9' };
 const asRun = (command: string) => Object.entries(PLACEHOLDERS).reduce((c, [name, value]) => c.replace(name, value), command);
 
-/** How each kind of server command is checked: the ports it binds, when it is ready, that it serves. */
+/**
+ * How each kind of server command is checked: where it listens, when it is ready, that it serves.
+ * A command that names no port is run as written with its port in the environment (PORT, or
+ * DOCS_PORT and MOCK_PORT for `pnpm start`), a free one, so that a `pnpm start` of the reader's
+ * own, or another run, never holds it up; a command that names its port is given that port.
+ */
 interface Check {
-  ports: (command: string) => number[];
-  ready: (output: string, command: string) => boolean;
-  serves: (running: RunningCommand, command: string) => Promise<void>;
+  /** The environment variables that carry the ports a command names none of, with their defaults. */
+  variables: (command: string) => Record<string, number>;
+  ready: (output: string, command: string, ports: Record<string, number>) => boolean;
+  serves: (running: RunningCommand, command: string, ports: Record<string, number>) => Promise<void>;
 }
 
-const portOf = (command: string, fallback: number) => Number(/--port (\d+)/.exec(command)?.[1] ?? fallback);
+const portOf = (command: string, ports: Record<string, number>) => Number(/--port (\d+)/.exec(command)?.[1] ?? ports.PORT);
+/** The docs' and the mock's ports of a `pnpm start`: as the command gives them, or from its environment. */
+const startPorts = (command: string, ports: Record<string, number>) => ({
+  docs: Number(/--docs-port (\d+)/.exec(command)?.[1] ?? ports.DOCS_PORT),
+  mock: Number(/--mock-port (\d+)/.exec(command)?.[1] ?? ports.MOCK_PORT),
+});
+const onlyPort = (command: string): Record<string, number> => (/--port \d+/.test(command) ? {} : { PORT: 0 });
 const listServers = (port: number) => fetch(`http://127.0.0.1:${port}/1.3/server/list_servers.json?apikey=k&client_id=293`);
 const example = (id: string, name: string, code = '200') => {
   const found = operationsOf(spec).find(({ op }) => op.operationId === id)!;
@@ -74,23 +86,23 @@ async function mockServes(port: number, command: string) {
 }
 
 const CHECKS: [RegExp, Check][] = [
-  [/^pnpm start$/, {
-    ports: () => [8080, 4010],
+  [/^pnpm start( -- .*)?$/, {
+    variables: (command) => ({ ...(/--docs-port/.test(command) ? {} : { DOCS_PORT: 0 }), ...(/--mock-port/.test(command) ? {} : { MOCK_PORT: 0 }) }),
     // Both addresses, last, once both are ready.
-    ready: (output) => /hostapi docs on http:\/\/127\.0\.0\.1:8080\nhostapi mock on http:\/\/127\.0\.0\.1:4010\n$/.test(output),
-    serves: async () => {
-      const page = await fetch('http://127.0.0.1:8080/');
+    ready: (output, command, ports) => new RegExp(`hostapi docs on http://127\\.0\\.0\\.1:${startPorts(command, ports).docs}\nhostapi mock on http://127\\.0\\.0\\.1:${startPorts(command, ports).mock}\n$`).test(output),
+    serves: async (_running, command, ports) => {
+      const page = await fetch(`http://127.0.0.1:${startPorts(command, ports).docs}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<title>');
-      await mockServes(4010, '');
+      await mockServes(startPorts(command, ports).mock, '');
     },
   }],
   // The sandbox (apps/mock/src/sandbox): the fixture's data, a write remembered, its options announced.
   [/^pnpm --filter @hostapi\/mock start (-- )?--sandbox\b/, {
-    ports: (command) => [portOf(command, 4010)],
-    ready: (output, command) => new RegExp(`hostapi mock \\(sandbox.* on http://127\\.0\\.0\\.1:${portOf(command, 4010)} \\(ready in`).test(output),
-    serves: async (running, command) => {
-      const port = portOf(command, 4010);
+    variables: onlyPort,
+    ready: (output, command, ports) => new RegExp(`hostapi mock \\(sandbox.* on http://127\\.0\\.0\\.1:${portOf(command, ports)} \\(ready in`).test(output),
+    serves: async (running, command, ports) => {
+      const port = portOf(command, ports);
       const line = /hostapi mock.*/.exec(running.output())![0];
       const fixture = /--fixture (\S+)/.exec(command)?.[1];
       if (fixture) expect(line).toContain(`sandbox of ${join(ROOT, fixture)}`);
@@ -110,10 +122,10 @@ const CHECKS: [RegExp, Check][] = [
     },
   }],
   [/^pnpm --filter @hostapi\/mock start( -- .*)?$/, {
-    ports: (command) => [portOf(command, 4010)],
-    ready: (output, command) => new RegExp(`hostapi mock.* on http://127\\.0\\.0\\.1:${portOf(command, 4010)} \\(ready in`).test(output),
-    serves: async (running, command) => {
-      const port = portOf(command, 4010);
+    variables: onlyPort,
+    ready: (output, command, ports) => new RegExp(`hostapi mock.* on http://127\\.0\\.0\\.1:${portOf(command, ports)} \\(ready in`).test(output),
+    serves: async (running, command, ports) => {
+      const port = portOf(command, ports);
       const line = /hostapi mock.*/.exec(running.output())![0];
       const seed = /--seed (\d+)/.exec(command)?.[1];
       if (command.includes('--dynamic')) expect(line).toContain(`(dynamic, seed ${seed ?? 1})`);
@@ -123,11 +135,11 @@ const CHECKS: [RegExp, Check][] = [
     },
   }],
   [/^pnpm --filter @hostapi\/mock proxy -- --upstream \S+$/, {
-    ports: () => [4010],
-    ready: (output, command) => output.includes(`hostapi validating proxy to ${command.split(' ').at(-1)} on http://127.0.0.1:4010`),
-    serves: async (running, command) => {
+    variables: onlyPort,
+    ready: (output, command, ports) => output.includes(`hostapi validating proxy to ${command.split(' ').at(-1)} on http://127.0.0.1:${portOf(command, ports)}`),
+    serves: async (running, command, ports) => {
       // The upstream is the reader's; this one cannot be reached here: the proxy says so.
-      const response = await fetch('http://127.0.0.1:4010/1.5/server/list_images.json?apikey=k');
+      const response = await fetch(`http://127.0.0.1:${portOf(command, ports)}/1.5/server/list_images.json?apikey=k`);
       expect(response.status).toBe(502);
       expect((await response.json()).detail).toContain(`GET to ${new URL(command.split(' ').at(-1)!).origin} failed`);
       // The log line reaches this process through pnpm's pipe, possibly after the answer.
@@ -135,10 +147,10 @@ const CHECKS: [RegExp, Check][] = [
     },
   }],
   [/^pnpm --filter @hostapi\/docs start( -- .*)?$/, {
-    ports: (command) => [portOf(command, 8080)],
-    ready: (output, command) => output.includes(`hostapi docs on http://127.0.0.1:${portOf(command, 8080)}`),
-    serves: async (_running, command) => {
-      const page = await fetch(`http://127.0.0.1:${portOf(command, 8080)}/`);
+    variables: onlyPort,
+    ready: (output, command, ports) => output.includes(`hostapi docs on http://127.0.0.1:${portOf(command, ports)}`),
+    serves: async (_running, command, ports) => {
+      const page = await fetch(`http://127.0.0.1:${portOf(command, ports)}/`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
     },
@@ -165,25 +177,27 @@ describe.each(servers.filter((p) => checkOf(asRun(p.command))).map((p) => [`${p.
   it('serves as written, and stops on Ctrl-C', async () => {
     const command = asRun(p.command);
     const check = checkOf(command)!;
-    const ports = check.ports(command);
-    const running = await startCommand(command, { cwd: ROOT, ports, ready: (output) => check.ready(output, command) });
+    const ports = Object.fromEntries(await Promise.all(Object.keys(check.variables(command)).map(async (name) => [name, await freePort()] as const)));
+    const listening = [...Object.values(ports), ...[...command.matchAll(/--(?:docs-|mock-)?port (\d+)/g)].map((m) => Number(m[1]))];
+    const running = await startCommand(command, { cwd: ROOT, env: Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, String(port)])), ports: listening, ready: (output) => check.ready(output, command, ports), timeoutMs: 120_000 });
     try {
-      await check.serves(running, command);
-      if (p.readme === 'apps/mock/README.md' && command === 'pnpm --filter @hostapi/mock start') await curlCommandsAgainst(running);
+      await check.serves(running, command, ports);
+      if (p.readme === 'apps/mock/README.md' && command === 'pnpm --filter @hostapi/mock start') await curlCommandsAgainst(portOf(command, ports));
     } finally {
       await running.stop();
     }
-    for (const port of ports) expect(await isListening(port)).toBe(false);
+    for (const port of listening) expect(await isListening(port)).toBe(false);
   }, 300_000);
 });
 
-/** The mock README's curl commands, as written, against the mock it starts first. */
-async function curlCommandsAgainst(_running: RunningCommand) {
+/** The mock README's curl commands, as written, against the mock it starts first (on `port`, for 4010). */
+async function curlCommandsAgainst(port: number) {
   const curls = printed.filter((p) => p.readme === 'apps/mock/README.md' && p.command.startsWith('curl '));
   expect(curls.map((c) => /Prefer: ([^']+)/.exec(c.command)![1])).toEqual(['example=clientNotFound', 'code=500, example=rateLimited', 'code=400']);
   const expected = [example('listServers', 'clientNotFound'), example('listServers', 'rateLimited', '500'), example('listServers', 'validationFailed', '400')];
   curls.forEach(({ command }, i) => {
-    const output = execFileSync('sh', ['-c', command], { cwd: ROOT, encoding: 'utf8' });
+    // As written: the README's curl reads the mock's port from PORT, as the mock does.
+    const output = execFileSync('sh', ['-c', command], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PORT: String(port) } });
     expect(JSON.parse(output)).toEqual(expected[i]);
   });
 }

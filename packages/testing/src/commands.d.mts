@@ -1,4 +1,6 @@
 export declare function isListening(port: number, host?: string): Promise<boolean>;
+/** A port nothing listens on now, on 127.0.0.1. */
+export declare function freePort(): Promise<number>;
 export declare function waitForFreePorts(ports: number[], options?: { timeoutMs?: number }): Promise<void>;
 
 export interface RunningCommand {

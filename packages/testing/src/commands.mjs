@@ -3,7 +3,7 @@
 // bind the README's fixed ports (4010, 8080), which another run may hold for a while: they wait
 // for the port, and start again when they lose the race for it.
 import { spawn } from 'node:child_process';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,6 +46,15 @@ export const isListening = (port, host = '127.0.0.1') =>
     socket.on('error', () => resolve(false));
   });
 
+/** A port nothing listens on now, on 127.0.0.1 (the system's choice). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
 /** Resolves once nothing listens on any of the ports (or rejects after timeoutMs). */
 export async function waitForFreePorts(ports, { timeoutMs = 300_000 } = {}) {
   const started = Date.now();
@@ -53,7 +62,7 @@ export async function waitForFreePorts(ports, { timeoutMs = 300_000 } = {}) {
     const busy = [];
     for (const port of ports) if (await isListening(port)) busy.push(port);
     if (!busy.length) return;
-    if (Date.now() - started > timeoutMs) throw new Error(`Ports ${busy.join(', ')} stayed busy for ${timeoutMs / 1000} s`);
+    if (Date.now() - started > timeoutMs) throw new Error(`Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} of 127.0.0.1 stayed taken for ${timeoutMs / 1000} s by another process (a server of yours, or another test run): stop it and run the test again`);
     await sleep(500);
   }
 }
