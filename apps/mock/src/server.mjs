@@ -75,7 +75,13 @@ export function createFront(handle, { cors = true, maxBodyBytes = MAX_BODY_BYTES
       if (refused) return;
       const body = !chunks ? NO_BODY : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       // Whatever goes wrong, this connection fails, never the process.
-      handle(new FrontRequest(req, res, body)).then((answer) => write(res, answer, always)).catch(() => res.destroy());
+      handle(new FrontRequest(req, res, body)).then((answer) => {
+        try {
+          write(res, answer, always);
+        } catch {
+          res.destroy();
+        }
+      }, () => res.destroy());
     });
     req.on('error', () => res.destroy());
   });
