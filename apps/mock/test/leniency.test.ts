@@ -126,6 +126,10 @@ describe('each shape the SDK sends, on its own', () => {
       departures: ['fieldOrder body.client_id'], strictStatus: 422, strictNames: '"client_id" comes after "plan"',
     },
     {
+      what: 'a GET whose query does not start with the key', path: '/1.3/server/list_servers.json?client_id=293&apikey=k',
+      departures: ['fieldOrder query.apikey'], strictStatus: 422, strictNames: '"apikey" comes after "client_id"; the service reads the key first in the query',
+    },
+    {
       what: 'an indexed list sent with empty brackets, as version 1.0 wrote lists (additional_tlds[])', path: '/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&domain=harbourtrading&additional_tlds[]=nz&additional_tlds[]=com',
       departures: ['listBrackets query.additional_tlds'], strictStatus: 422, strictNames: 'the description writes the items of this list as additional_tlds[0], additional_tlds[1]',
     },

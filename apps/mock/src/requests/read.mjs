@@ -6,7 +6,8 @@
 //   fieldInQuery   a POST form field sent in the query string (the service reads both alike)
 //   repeatedField  a field given twice with the same value (in one place, or query and body)
 //   unknownField   a name the operation does not describe (`filters[stat]`); it is dropped
-//   fieldOrder     POST fields out of the description's order (`apikey` first)
+//   fieldOrder     POST fields out of the description's order (`apikey` first); a GET whose
+//                  query does not start with `apikey`
 //   listBrackets   a list item with the other brackets than the description's (`containers[]`
 //                  for an indexed list; `[0]` for one it writes `[]`, x-array-brackets: empty)
 //   (versionSegment, another version segment than the listed one, is the router's: route.mjs)
@@ -80,6 +81,12 @@ function readPairs(api, schemas, operation, { search, headers, body }, form, { s
   if (post) {
     const late = outOfOrder(kept, operation.body.order);
     if (late) departures.add(ORDER, () => departure('fieldOrder', [whereOf(late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
+  } else if (operation.keyName) {
+    // The service reads the key first in the query of a GET too (as the Go SDK sends it).
+    const first = query.find(([name]) => !PREFERENCE_PARAMETERS.has(name))?.[0];
+    if (first !== undefined && first !== operation.keyName && query.some(([name]) => name === operation.keyName)) {
+      departures.add(ORDER, () => departure('fieldOrder', ['query', operation.keyName], `"${operation.keyName}" comes after "${quoted(first)}"; the service reads the key first in the query`));
+    }
   }
 
   // A missing key first, as a security scheme's 401; then everything else wrong, together.
