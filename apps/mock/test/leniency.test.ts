@@ -139,6 +139,11 @@ describe('each shape the SDK sends, on its own', () => {
       departures: ['listBrackets body.params.the service'], strictStatus: 422, strictNames: 'the description writes the items of this list as params[the service][]',
     },
     {
+      what: 'disks keyed by index, as the interface allows (upgrade[disk][0]; no departure)', path: '/1.2/server/upgrade.json',
+      init: { method: 'POST', headers: form, body: 'apikey=k&client_id=293&name=web01&upgrade[cores]=4&upgrade[disk][0]=120' },
+      departures: [], strictStatus: 200,
+    },
+    {
       what: 'a trailing &, percent-encoded brackets, Accept and User-Agent (no departure)', path: `/1.3/server/list_servers.json?apikey=k&client_id=293&${queryEscape('filters[state]')}=On&`,
       init: { headers: { Accept: 'application/json', 'User-Agent': 'gosh' } },
       departures: [], strictStatus: 200,
@@ -151,7 +156,7 @@ describe('each shape the SDK sends, on its own', () => {
   ];
 
   it.each(shapes.map((s) => [s.what, s] as const))('%s', async (_what, shape) => {
-    const o = shape.path.includes('upgrade_plan') ? PLAN : shape.path.includes('db/get') ? operation('getDatabase') : shape.path.includes('tlds') ? operation('checkDomainAvailability') : shape.path.includes('stack/copy') ? operation('copyStack') : SERVERS;
+    const o = shape.path.includes('upgrade_plan') ? PLAN : shape.path.includes('server/upgrade.json') ? operation('upgradeServer') : shape.path.includes('db/get') ? operation('getDatabase') : shape.path.includes('tlds') ? operation('checkDomainAvailability') : shape.path.includes('stack/copy') ? operation('copyStack') : SERVERS;
     const byDefault = await send({ url: `${lenient.url}${shape.path}`, init: shape.init ?? {} });
     expect({ status: byDefault.status, body: byDefault.body, codes: byDefault.codes.sort() }).toEqual({ status: 200, body: success(o), codes: [...shape.departures].sort() });
 

@@ -131,16 +131,23 @@ export function setOwn(object, key, value) {
 }
 
 /**
- * The nested object of well-formed pairs `[name, value, path?]` (path: the name's segments, when
- * already split): bracket segments become keys, `name[]` appends, and an object whose keys are
- * exactly 0…n-1 becomes a list. Every leaf stays text. `conflicts` names the fields given both
- * as a value and as a group (`a=1&a[b]=2`).
+ * The nested object of well-formed pairs `[name, value, path?, lists?]` (path: the name's
+ * segments, when already split; lists: the depths at which its schema has a list, whose items
+ * are indexed segments): bracket segments become keys, `name[]` appends, and an object of
+ * indexed items (keys exactly 0…n-1) becomes a list where the schema has one (or, for pairs
+ * given without `lists`, wherever its keys are 0…n-1). A map keyed by index (`upgrade[disk][0]`)
+ * stays a map. Every leaf stays text. `conflicts` names the fields given both as a value and as a
+ * group (`a=1&a[b]=2`).
  */
 export function nest(pairs) {
   const root = {};
   const conflicts = [];
-  for (const [name, value, given] of pairs) {
+  // The objects that stand for lists (their keys are the items' indexes), and whether it is known.
+  const lists = new Set();
+  let guess = false;
+  for (const [name, value, given, listDepths] of pairs) {
     const path = given ?? segmentsOf(name);
+    if (!listDepths) guess = true;
     let node = root;
     for (let i = 0; i < path.length; i++) {
       const key = path[i];
@@ -162,26 +169,30 @@ export function nest(pairs) {
         conflicts.push(name);
         break;
       }
+      if (!wantsList && listDepths?.includes(i + 1)) lists.add(next);
       node = next;
     }
   }
-  return { value: listsOf(root), conflicts };
+  return { value: listsOf(root, guess ? undefined : lists), conflicts };
 }
 
-/** The value with every object whose keys are exactly 0…n-1 made a list, in place. */
-function listsOf(node) {
+/**
+ * The value with every object of indexed items (keys exactly 0…n-1) made a list, in place: the
+ * objects in `lists`, or, without it, every such object.
+ */
+function listsOf(node, lists) {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) node[i] = listsOf(node[i]);
+    for (let i = 0; i < node.length; i++) node[i] = listsOf(node[i], lists);
     return node;
   }
   if (!node || typeof node !== 'object') return node;
   let index = 0;
   let indexed = true;
   for (const key in node) {
-    setOwn(node, key, listsOf(node[key]));
+    setOwn(node, key, listsOf(node[key], lists));
     if (indexed && key !== String(index++)) indexed = false;
   }
-  if (!indexed || index === 0) return node;
+  if (!indexed || index === 0 || (lists && !lists.has(node))) return node;
   const list = [];
   for (const key in node) list.push(node[key]);
   return list;

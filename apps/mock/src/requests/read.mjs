@@ -122,7 +122,7 @@ function findMalformed(pairs, where, malformed) {
 
 /**
  * Adds to `described` each pair whose name the operation describes, as `[name, value, path,
- * where]`; a name it does not describe is a departure and dropped here, so that only described
+ * lists, where]` (lists: see undescribedDepth); a name it does not describe is a departure and dropped here, so that only described
  * fields are nested and validated. Unknown names are told apart while they are listed; beyond,
  * each field only counts (a Set of 100,000 names would cost more than the rest of reading them).
  */
@@ -130,9 +130,9 @@ function keepDescribed(document, shape, pairs, where, described, unknown, depart
   for (let i = 0; i < pairs.length; i++) {
     const name = pairs[i][0];
     if (where === 'query' && PREFERENCE_PARAMETERS.has(name)) continue;
-    const { path, depth, list } = placeOf(document, shape, name);
+    const { path, depth, list, lists } = placeOf(document, shape, name);
     if (depth < 0) {
-      described.push([name, pairs[i][1], path, where]);
+      described.push([name, pairs[i][1], path, lists, where]);
       if (list) misbracketed(path, list, where, departures);
       continue;
     }
@@ -172,7 +172,8 @@ function placeOf(document, shape, name) {
   let place = byName.get(name);
   if (!place) {
     const path = name.includes('[') ? segmentsOf(name) : [name];
-    place = Object.freeze({ path: Object.freeze(path), ...undescribedDepth(document, shape, path) });
+    const found = undescribedDepth(document, shape, path);
+    place = Object.freeze({ path: Object.freeze(path), depth: found.depth, list: found.list, lists: Object.freeze(found.lists) });
     if (byName.size < NAMES_KEPT) byName.set(name, place);
   }
   return place;
@@ -282,14 +283,14 @@ function shapeOf(document, operation, schemaAt) {
 }
 
 /**
- * The pairs (`[name, value, path, where]`) without repeats: a name given again with the same value is a departure and read
+ * The pairs (`[name, value, path, lists, where]`) without repeats: a name given again with the same value is a departure and read
  * once; with another value it is an error. `name[]` lists repeat by design.
  */
 function withoutRepeats(pairs, departures, errors) {
   const first = new Map();
   const kept = [];
   for (const pair of pairs) {
-    const [name, value, , where] = pair;
+    const [name, value, , , where] = pair;
     if (name.endsWith('[]')) {
       kept.push(pair);
       continue;
@@ -322,7 +323,7 @@ function placesOf(pairs) {
   return (name) => {
     if (!places) {
       places = new Map();
-      for (const [, , path, where] of pairs) {
+      for (const [, , path, , where] of pairs) {
         for (let depth = 1; depth <= path.length; depth++) {
           const prefix = wireName(path.slice(0, depth));
           if (!places.has(prefix)) places.set(prefix, where);
@@ -356,28 +357,30 @@ function ranksOf(order) {
 }
 
 /**
- * `{ depth, list }`: how deep a field's path leaves what its schema describes (the index of the
+ * `{ depth, list, lists }`: how deep a field's path leaves what its schema describes (the index of the
  * first segment no property nor additionalProperties describes; -1 when the schema describes the
  * whole path, or stops describing objects before it ends: validation then names what is wrong);
  * and `list`, the first list item written with the other brackets than the description's
- * (`{ at, brackets }`), if any. Lists are indexed (`[0]`) unless the schema says
- * `x-array-brackets: empty` (`[]`).
+ * (`{ at, brackets }`), if any; and `lists`, the depths of the path's segments that are a
+ * list's items. Lists are indexed (`[0]`) unless the schema says `x-array-brackets: empty` (`[]`).
  */
 function undescribedDepth(document, schema, path) {
   let node = flatten(document, schema);
   let list;
+  const lists = [];
   for (let depth = 0; depth < path.length; depth++) {
     const key = path[depth];
     if (node.items && (key === '' || /^\d+$/.test(key))) {
       if (!list && (key === '') !== (node.brackets === 'empty')) list = { at: depth, brackets: node.brackets };
+      lists.push(depth);
       node = flatten(document, node.items);
-    } else if (!node.isObject) return { depth: -1, list };
+    } else if (!node.isObject) return { depth: -1, list, lists };
     else if (node.properties.has(key)) node = flatten(document, node.properties.get(key));
     else if (node.additional && typeof node.additional === 'object') node = flatten(document, node.additional);
-    else if (node.additional === true) return { depth: -1, list };
-    else return { depth, list };
+    else if (node.additional === true) return { depth: -1, list, lists };
+    else return { depth, list, lists };
   }
-  return { depth: -1, list };
+  return { depth: -1, list, lists };
 }
 
 /** An object or array schema with `$ref`s followed and `allOf` merged (once per schema). */

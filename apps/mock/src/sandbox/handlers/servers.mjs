@@ -37,7 +37,7 @@ export function upgradeServer({ name, upgrade = {} }, { state, reply, now }) {
   // upgrade[ram] is in GB, the server's ram in MB.
   if (upgrade.ram !== undefined && Number(upgrade.ram) * 1024 > Number(server.ram)) changes.ram = String(Number(upgrade.ram) * 1024);
   const partitions = structuredClone(server.partitions);
-  // upgrade[disk][<name>] by partition name, or by index (upgrade[disk][0], read as a list).
+  // upgrade[disk][<name>] by partition name, or by index (upgrade[disk][0]: a map keyed by index).
   for (const [key, size] of Object.entries(upgrade.disk ?? {})) {
     const partition = partitions.find((p) => p.name === key) ?? (/^[0-9]+$/.test(key) ? partitions[Number(key)] : undefined);
     result.disk[key] = Boolean(partition && Number(size) > Number(partition.size));
