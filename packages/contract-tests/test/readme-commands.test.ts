@@ -159,8 +159,8 @@ const CHECKS: [RegExp, Check][] = [
 
 /** Commands run by another test, in the setting they need. */
 const RUN_ELSEWHERE: [RegExp, string][] = [
-  // In a consumer project made from the packed tarballs.
-  [/^npx hostapi-mock /, 'apps/mock/test/package.test.ts'],
+  // In a reader's project, installed from the packed packages, with the README's other blocks.
+  [/^npx hostapi-mock\b/, 'packages/readme-tests'],
 ];
 
 const checkOf = (command: string) => CHECKS.find(([pattern]) => pattern.test(command))?.[1];

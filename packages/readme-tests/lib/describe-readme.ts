@@ -1,0 +1,73 @@
+// One README, pasted section by section into a project of its own (lib/pasted.ts): each
+// section's files written, its commands run as written in the order printed (which is how its
+// programs run: `npx tsx list.ts`), then its TypeScript type-checked strict; a test per section,
+// in order, sharing the project (what one section installs or starts, the next may use, as for a
+// reader going down the page).
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Project, sh, stepsOf, typeErrors } from './pasted.js';
+
+/** Files that other commands run (vitest's config, setup and test files), not programs. */
+const NOT_A_PROGRAM = /(^|\/)(vitest\.config\.[cm]?[jt]s|.*\.test\.[cm]?[jt]s|.*setup\.[cm]?[jt]s)$/;
+
+export interface ReadmeOptions {
+  /** What stands for the reader's own values in commands (`<url>`), and what is put there. */
+  placeholders?: Record<string, string>;
+}
+
+export function describeReadme(name: string, path: URL, { placeholders = {} }: ReadmeOptions = {}) {
+  const steps = stepsOf(readFileSync(path, 'utf8'));
+  const sections = [...new Set(steps.map((step) => step.heading))];
+
+  describe(`the ${name} README, pasted into a fresh project`, () => {
+    let project: Project;
+    beforeAll(() => {
+      project = new Project(inject('vendor'), name);
+    });
+    afterAll(() => project?.close());
+
+    it('prints code to paste', () => {
+      expect(steps.some((step) => step.file)).toBe(true);
+    });
+
+    for (const heading of sections) {
+      const own = steps.filter((step) => step.heading === heading);
+      it(heading || '(before the first heading)', async () => {
+        const folder = project.folderOf(heading);
+        const files = own.flatMap((step) => (step.file ? [step.file] : []));
+        const written = new Map(files.map((file) => [file, project.write(file)]));
+
+        // Every program the section prints is run by a command it prints (`npx tsx list.ts`).
+        const commands = own.flatMap((step) => (step.command ? [step.command] : []));
+        for (const file of files.filter((f) => !f.fragment && !NOT_A_PROGRAM.test(f.path))) {
+          expect(commands.some((command) => command.includes(file.path)), `${file.path} is run by no command of "${heading}"`).toBe(true);
+        }
+        const outputs = new Map<string, string>();
+
+        for (const step of own) {
+          if (!step.command) continue;
+          const command = Object.entries(placeholders).reduce((text, [placeholder, value]) => text.replaceAll(placeholder, value), step.command);
+          // The repository's own commands (servers, builds) are run by its tests
+          // (packages/contract-tests/test/readme-commands.test.ts), not in a reader's project.
+          if (command.startsWith('pnpm ')) continue;
+          if (/^npx hostapi-mock\b/.test(command)) {
+            await project.serve(command, project.dir);
+            continue;
+          }
+          const cwd = /^npm (install|i|ci)\b/.test(command) ? project.dir : folder;
+          const ran = await sh(command, cwd, project.env);
+          expect(ran.code, `\`${command}\` in ${cwd}:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+          outputs.set(command, ran.stdout);
+        }
+        // What each program says it prints, printed by the command that ran it.
+        for (const file of files) {
+          const output = [...outputs].filter(([command]) => command.includes(file.path)).map(([, stdout]) => stdout).join('\n');
+          for (const line of file.prints) expect(output, `${file.path} prints "${line}"`).toContain(line);
+        }
+
+        const typescript = files.filter((file) => /\.[cm]?tsx?$/.test(file.path));
+        if (typescript.length) expect(typeErrors(typescript.map((file) => written.get(file)!))).toEqual([]);
+      });
+    }
+  });
+}

@@ -1,0 +1,147 @@
+// A README pasted into a fresh project, as a reader in another repository would paste it: its
+// commands run as written, its code blocks written to files, type-checked strict and run.
+// The conventions a README follows so that this can be done without a hidden preamble are in
+// this package's README.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { codeBlocks, freePort, startCommand, type CodeBlock, type RunningCommand } from '@hostapi/testing/commands';
+import ts from 'typescript';
+
+/** The compiler options every TypeScript block is checked with: a strict ESM project on Node. */
+export const STRICT: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  skipLibCheck: false,
+  noEmit: true,
+  types: ['node'],
+};
+
+export interface PastedFile {
+  /** Where the README says it goes (`// vitest.config.ts` as its first line), or `example-<n>.ts`. */
+  path: string;
+  text: string;
+  /** `// Fragment: …` as its first line (after the path): type-checked, not run. */
+  fragment: boolean;
+  /** What it must print, from its `// prints: …` lines. */
+  prints: string[];
+  heading: string;
+}
+
+export interface Step {
+  heading: string;
+  /** A shell command, or a file to write. */
+  command?: string;
+  file?: PastedFile;
+}
+
+/** A README's commands and files, in the order it prints them. */
+export function stepsOf(markdown: string): Step[] {
+  let examples = 0;
+  return codeBlocks(markdown).flatMap((block: CodeBlock): Step[] => {
+    if (block.lang === 'sh') return commandsOf(block).map((command) => ({ heading: block.heading, command }));
+    if (!['ts', 'js', 'mjs', 'tsx'].includes(block.lang)) return [];
+    const lines = block.text.split('\n');
+    const named = /^\/\/ ([\w./-]+\.[cm]?[jt]sx?)$/.exec(lines[0] ?? '')?.[1];
+    const body = named ? lines.slice(1) : lines;
+    const extension = block.lang === 'js' ? 'mjs' : block.lang;
+    return [{
+      heading: block.heading,
+      file: {
+        path: named ?? `example-${++examples}.${extension}`,
+        text: `${block.text}\n`,
+        fragment: /^\/\/ Fragment\b/.test(body.find((line) => line.trim()) ?? ''),
+        prints: [...block.text.matchAll(/\/\/ prints: (.+)$/gm)].map((m) => m[1]!.trim()),
+        heading: block.heading,
+      },
+    }];
+  });
+}
+
+/** The commands of an `sh` block as written: one a line, comments and blank lines left out. */
+function commandsOf(block: CodeBlock): string[] {
+  return block.text
+    .split('\n')
+    .map((line) => line.replace(/\s+#\s.*$/, '').trim())
+    .filter((line) => line && !line.startsWith('#'));
+}
+
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `command` through the shell in `cwd`, to its end (or `timeoutMs`, then says so). */
+export function sh(command: string, cwd: string, env: Record<string, string> = {}, timeoutMs = 240_000): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const timedOut = error && (error as { killed?: boolean }).killed;
+      resolve({ code: error ? (timedOut ? -1 : Number((error as { code?: number }).code ?? 1)) : 0, stdout, stderr: timedOut ? `${stderr}\n\`${command}\` did not end within ${timeoutMs / 1000} s` : stderr });
+    });
+  });
+}
+
+/**
+ * A project outside the repository, as a reader's: a package.json (ESM) and, as teammates would
+ * have it committed, the folder `pnpm vendor` wrote (`vendor/hostapi`). `env` is what its
+ * commands run with: npm quiet, and the mock's port and address once a README starts one.
+ */
+export class Project {
+  readonly dir: string;
+  readonly env: Record<string, string> = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
+  readonly servers: RunningCommand[] = [];
+
+  constructor(vendor: string, name: string) {
+    this.dir = mkdtempSync(join(tmpdir(), `hostapi-readme-${name}-`));
+    writeFileSync(join(this.dir, 'package.json'), `${JSON.stringify({ name: `reader-of-${name}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+    cpSync(vendor, join(this.dir, 'vendor/hostapi'), { recursive: true });
+  }
+
+  /** The folder of a README section's files (each section is a project folder of its own). */
+  folderOf(heading: string) {
+    const folder = join(this.dir, 'sections', heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'top');
+    mkdirSync(folder, { recursive: true });
+    return folder;
+  }
+
+  write(file: PastedFile) {
+    const path = join(this.folderOf(file.heading), file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.text);
+    return path;
+  }
+
+  /**
+   * Starts a command that serves (the mock), as written, on a free port given as PORT; resolves
+   * once it says where it listens, and sets HOSTAPI_URL to that address for what runs next.
+   */
+  async serve(command: string, cwd: string) {
+    const port = await freePort();
+    const server = await startCommand(command, { cwd, env: { ...this.env, PORT: String(port) }, ready: (output) => / on (http:\/\/\S+)/.test(output), timeoutMs: 60_000 });
+    this.servers.push(server);
+    this.env.PORT = String(port);
+    this.env.HOSTAPI_URL = / on (http:\/\/\S+)/.exec(server.output())![1]!;
+    return server;
+  }
+
+  async close() {
+    await Promise.all(this.servers.map((server) => server.stop()));
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * TypeScript's complaints about the files (strict, NodeNext, resolving packages from the project
+ * they are in), as `file(line): message`, each file checked as its own module.
+ */
+export function typeErrors(paths: string[], options: ts.CompilerOptions = STRICT): string[] {
+  const program = ts.createProgram(paths, options);
+  return ts.getPreEmitDiagnostics(program).map((d) => {
+    const where = d.file ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})` : 'tsc';
+    return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+  });
+}
