@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import sirv from 'sirv';
+import serveStatic from 'serve-static';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const USAGE = 'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults; port 0: any free port)';
@@ -35,7 +35,25 @@ if (!existsSync(`${DIST}index.html`)) {
   process.exit(1);
 }
 
-const server = createServer(sirv(DIST, { etag: true, single: false }));
+// Express's static server (serve-static, on `send`): ranges as RFC 9110 has them (416 for an
+// unsatisfiable one, a malformed one ignored), conditional requests, no path outside dist/, no
+// dotfiles, no directory listing. (sirv, used before, died on `Range: bytes=100-50`.)
+const files = serveStatic(DIST, { fallthrough: false, redirect: false, dotfiles: 'ignore', index: ['index.html'] });
+const server = createServer((req, res) => {
+  res.setHeader('x-content-type-options', 'nosniff');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    req.resume();
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed: the docs are read with GET and HEAD\n');
+    return;
+  }
+  files(req, res, (error) => {
+    // A request it cannot serve (404, a malformed or forbidden path: 400, 403), as plain text.
+    const status = error?.statusCode ?? error?.status ?? 404;
+    if (status >= 500) console.error(`${req.method} ${req.url}: ${error?.message ?? error}`);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Server Error'}\n`);
+  });
+});
 server.on('error', (error) => {
   console.error(`Cannot serve on ${values.host}:${port}: ${error.message}`);
   process.exit(1);
