@@ -47,7 +47,7 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
       if (error instanceof TypeError) throw new TypeError(`${id}: ${error.message}`, { cause: error });
       throw error;
     }
-    const { status, text } = await send(id, url, outgoing, callOptions);
+    const [{ status }, text] = await send(id, url, outgoing, callOptions);
     return readEnvelope(id, status, text, apiKey);
   }
 

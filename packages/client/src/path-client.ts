@@ -74,12 +74,13 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
   };
 
   // openapi-fetch builds the Request and parses the answer; the transport sends it. The
-  // Response carries the URL it came from (without the key), as fetch's own would.
+  // Response carries the URL it came from (without the key), as fetch's own would: redirects
+  // are not followed, so it is the request's.
   const fetchWith = (call?: SendOptions) => async (request: Request) => {
     const body = request.body ? await request.arrayBuffer() : null;
-    const received = await send(operationOf(request.url), request.url, { method: request.method, headers: request.headers, body, signal: request.signal }, call);
-    const response = new Response(NULL_BODY_STATUSES.includes(received.status) ? null : received.text, received);
-    Object.defineProperty(response, 'url', { value: redact(received.url, apiKey) });
+    const [answer, text] = await send(operationOf(request.url), request.url, { method: request.method, headers: request.headers, body, signal: request.signal }, call);
+    const response = new Response(NULL_BODY_STATUSES.includes(answer.status) ? null : text, answer);
+    Object.defineProperty(response, 'url', { value: redact(request.url, apiKey) });
     return response;
   };
   const base = createClient<ClientPaths>({ baseUrl, fetch: fetchWith() });

@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as clientModule from '../src/index.js';
 import {
   AbortedError, ApiError, createHostApiClient, createPathClient, HostApiError, HttpError, InvalidResponseError, NetworkError,
-  RateLimitError, TimeoutError, type HostApiClient, type HostApiClientOptions,
+  PaginationError, RateLimitError, RedirectError, TimeoutError, ValidationError, type HostApiClient, type HostApiClientOptions,
 } from '../src/index.js';
 import { json, ok, startCaptureServer, type CaptureServer, type Handler } from './support/capture-server.js';
 
@@ -229,11 +230,13 @@ describe('no answer', () => {
     expect(signals[0]?.aborted).toBe(true);
   });
 
-  it("with Node's own fetch, a timeout stops waiting without giving fetch a signal (it costs Node ~10 µs a call)", async () => {
+  it("with Node's own fetch, a timeout aborts the request through undici, without giving fetch a signal (it costs Node ~10 µs a call)", async () => {
     server.answer(silent);
     await failure(listServers(client({ timeoutMs: 50, retries: 0 })), TimeoutError);
     expect(fetches).toHaveLength(1);
     expect(fetches[0]!.init!.signal).toBeUndefined();
+    // How the connection is then closed: stopping.test.ts.
+    expect(fetches[0]!.init).toHaveProperty('dispatcher');
   });
 
   // Counted where fetch is called, not where requests arrive: on a loaded machine a request can
@@ -372,6 +375,23 @@ describe('the path client shares the transport', () => {
 
   it('bad options are refused the same way, naming the factory', () => {
     expect(() => createPathClient({ apiKey: '' })).toThrow(/^createPathClient: `apiKey` must be a non-empty string$/);
+  });
+});
+
+describe('error classes', () => {
+  it('each is named as it is exported, and is a HostApiError', () => {
+    const errors = [
+      new ApiError('op', 'no', 200), new RateLimitError('op', 'slow down', 500), new ValidationError('op', 422, [], 'invalid'),
+      new HttpError('op', 503, ''), new RedirectError('op', 302, 'https://elsewhere.example'), new InvalidResponseError('op', 200, ''),
+      new NetworkError('op', 'reset'), new TimeoutError('op', 1), new AbortedError('op'), new PaginationError('op', 2, 1),
+    ];
+    const exported = Object.keys(clientModule).filter((name) => name.endsWith('Error') && name !== 'HostApiError');
+    expect(errors.map((error) => error.name).sort()).toEqual(exported.sort());
+    for (const error of errors) {
+      expect(error.name).toBe(error.constructor.name);
+      expect(error).toBeInstanceOf(HostApiError);
+      expect(String(error)).toMatch(new RegExp(`^${error.name}: op: `));
+    }
   });
 });
 

@@ -5,6 +5,7 @@ export type HostApiErrorKind =
   | 'rate-limit' // the key exceeded its requests per second
   | 'validation' // a validating server (the mock, Prism) listed the request's invalid fields
   | 'http' // an HTTP error status without the service's envelope
+  | 'redirect' // a redirect, not followed
   | 'invalid-response' // a body that is not the JSON envelope
   | 'network' // no response: refused, reset, DNS ...
   | 'timeout' // no response within timeoutMs
@@ -12,7 +13,6 @@ export type HostApiErrorKind =
   | 'pagination'; // a paged list answered another page than the one asked for
 
 export class HostApiError extends Error {
-  override name = 'HostApiError';
   constructor(
     readonly kind: HostApiErrorKind,
     /** The operationId, e.g. `listServers`. */
@@ -23,12 +23,14 @@ export class HostApiError extends Error {
     options?: { cause?: unknown },
   ) {
     super(`${operation}: ${message}`, options);
+    // Every class is named after its kind (`rate-limit`: RateLimitError), here rather than in
+    // each class: a smaller bundle. Only its subclasses are thrown.
+    this.name = kind.replace(/(?:^|-)(.)/g, (_, letter: string) => letter.toUpperCase()) + 'Error';
   }
 }
 
 /** The service refused the call with a message (`status: false`, or `msg` alone). */
 export class ApiError extends HostApiError {
-  override name = 'ApiError';
   constructor(
     operation: string,
     /** The service's own words. */
@@ -44,7 +46,6 @@ export class ApiError extends HostApiError {
 
 /** Too many requests per second for this key; the call did not run and may be sent again. */
 export class RateLimitError extends ApiError {
-  override name = 'RateLimitError';
   constructor(operation: string, serviceMessage: string, status: number) {
     super(operation, serviceMessage, status, undefined, 'rate-limit');
   }
@@ -66,7 +67,6 @@ export interface FieldProblem {
  * every field.
  */
 export class ValidationError extends HostApiError {
-  override name = 'ValidationError';
   constructor(operation: string, status: number, readonly problems: FieldProblem[], title: string) {
     super('validation', operation, `${title}: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`, status);
   }
@@ -74,15 +74,29 @@ export class ValidationError extends HostApiError {
 
 /** An HTTP error status whose body is not the service's envelope. */
 export class HttpError extends HostApiError {
-  override name = 'HttpError';
   constructor(operation: string, status: number, readonly bodyExcerpt: string) {
     super('http', operation, `HTTP ${status}${bodyExcerpt ? `: ${bodyExcerpt}` : ''}`, status);
   }
 }
 
+/**
+ * The server answered with a redirect, which is not followed: it could take the key (in the
+ * query, or a form sent again) to another origin. In browsers, which hide a redirect from the
+ * page, `status` is 0 and `targetOrigin` is ''.
+ */
+export class RedirectError extends HostApiError {
+  constructor(
+    operation: string,
+    status: number,
+    /** The origin it points to; never its URL, which may carry the key. */
+    readonly targetOrigin: string,
+  ) {
+    super('redirect', operation, `redirected${status ? ` (HTTP ${status}) to ${targetOrigin}` : ''}, not followed`, status);
+  }
+}
+
 /** A successful status with a body that is not the JSON envelope. */
 export class InvalidResponseError extends HostApiError {
-  override name = 'InvalidResponseError';
   constructor(operation: string, status: number, readonly bodyExcerpt: string) {
     super('invalid-response', operation, `expected a JSON envelope, got: ${bodyExcerpt || '(empty body)'}`, status);
   }
@@ -90,21 +104,18 @@ export class InvalidResponseError extends HostApiError {
 
 /** No response: connection refused or reset, name not resolved, ... */
 export class NetworkError extends HostApiError {
-  override name = 'NetworkError';
   constructor(operation: string, message: string) {
     super('network', operation, `network failure: ${message}`);
   }
 }
 
 export class TimeoutError extends HostApiError {
-  override name = 'TimeoutError';
   constructor(operation: string, readonly timeoutMs: number) {
     super('timeout', operation, `no response within ${timeoutMs} ms`);
   }
 }
 
 export class AbortedError extends HostApiError {
-  override name = 'AbortedError';
   constructor(operation: string) {
     super('aborted', operation, 'aborted by the caller');
   }
@@ -115,7 +126,6 @@ export class AbortedError extends HostApiError {
  * `filters[page_number]`, and walking on would yield the same records again.
  */
 export class PaginationError extends HostApiError {
-  override name = 'PaginationError';
   constructor(operation: string, readonly askedPage: number, readonly answeredPage: unknown) {
     super('pagination', operation, `asked for page ${askedPage}, got page ${answeredPage}: the server ignores filters[page_number]`);
   }

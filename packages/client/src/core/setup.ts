@@ -29,12 +29,6 @@ export interface Setup {
   serializeBody(body: Record<string, unknown>, shape: FormShape | undefined, multipart: boolean): string | FormData;
 }
 
-/**
- * Node's own fetch (undici), slowed by an AbortSignal (see transport.ts); a guarded feature
- * check, so it runs in browsers too.
- */
-const isNodeFetch = () => typeof (globalThis as { process?: { versions?: { undici?: unknown } } }).process?.versions?.undici === 'string';
-
 export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
 export function setUp(options: HostApiClientOptions, factory: string): Setup {
@@ -55,7 +49,7 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
     apiKey,
     baseUrl,
     multipart,
-    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries, factory), abortOnTimeout: !!options.fetch || !isNodeFetch() }),
+    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries, factory), viaSignal: !!options.fetch }),
     serializeQuery: (query) => encodeFields(fieldsOf(query)),
     serializeBody: (body, shape, asMultipart) => (asMultipart ? toFormData(fieldsOf(body), shape) : encodeFields(fieldsOf(body), shape)),
   };

@@ -1,20 +1,18 @@
 // Sends one call: a timeout per attempt, the caller's AbortSignal, typed network errors, and
 // retries where they are safe. The answer is read whole here, so that a reset or a stall
 // mid-body is a failure of this attempt (retried where safe), not an error in the caller's parsing.
-import { AbortedError, NetworkError, redact, TimeoutError } from './errors.js';
+import { AbortedError, NetworkError, redact, RedirectError, TimeoutError } from './errors.js';
 import { isRateLimitMessage, parse } from './envelope.js';
 import { retryDelay, retryPolicy, wholeNumber, type RetryOptions, type RetryPolicy } from './retry.js';
+import { stoppable } from './stop.js';
 
 export interface TransportOptions {
   fetch: typeof globalThis.fetch;
   apiKey: string;
   timeoutMs: number;
   retry: RetryPolicy;
-  /**
-   * How an attempt times out: by aborting the request (an AbortController per attempt), or by
-   * no longer waiting for it (see racing). A caller's AbortSignal always aborts.
-   */
-  abortOnTimeout: boolean;
+  /** Whether attempts are stopped through fetch's AbortSignal always, or through undici where it is loaded (see stop.ts). */
+  viaSignal: boolean;
 }
 
 /** What is sent. The body is a string or FormData, which fetch can send again on a retry. */
@@ -25,15 +23,8 @@ export interface Outgoing {
   signal?: AbortSignal | null | undefined;
 }
 
-/** What came back, with the body read as text (the service answers JSON). */
-export interface Received {
-  status: number;
-  statusText: string;
-  headers: Headers;
-  text: string;
-  /** The URL that answered (after any redirect). */
-  url: string;
-}
+/** What came back: the response (its body read) and its body as text (the service answers JSON). */
+export type Received = [response: Response, text: string];
 
 /** What one call may change of the client's options. */
 export interface SendOptions {
@@ -43,51 +34,32 @@ export interface SendOptions {
 
 export type Send = (operation: string, url: string, outgoing: Outgoing, options?: SendOptions) => Promise<Received>;
 
-/** Rejection of an attempt that had no complete answer within its timeout. */
-const TIMED_OUT = Symbol('timed out');
-
 /** The answer, read whole: a reset or a stall mid-body fails the attempt, not the caller's parsing. */
-async function read(response: Response, url: string): Promise<Received> {
-  const { status, statusText, headers } = response;
-  return { status, statusText, headers, text: await response.text(), url: response.url || url };
-}
+const read = (response: Response) => response.text().then((text): Received => [response, text]);
 
 /**
- * One attempt: the answer, or a rejection (TIMED_OUT once `timeoutMs` has passed). With `abort`,
- * the request is aborted at the timeout and when the caller's signal fires (one controller and
- * one timer: far cheaper than AbortSignal.any([caller, AbortSignal.timeout()])). Without, the
- * attempt stops waiting instead: Node's fetch (undici) spends about 10 µs a request on any
- * AbortSignal, a tenth of a call on loopback (see packages/benchmarks); the late answer's body
- * is cancelled when it comes, and a request that never answers is closed by undici's timeouts.
+ * Calls `end` once `ms` have passed or the caller's signal has fired (at once if it had),
+ * unless the function it returns is called first.
  */
-function attempt(fetch: typeof globalThis.fetch, url: string, init: RequestInit, timeoutMs: number, caller: AbortSignal | undefined, abort: boolean) {
-  return new Promise<Received>((resolve, reject) => {
-    const controller = abort ? new AbortController() : undefined;
-    const onAbort = () => controller!.abort();
-    let late = false;
-    const timer = setTimeout(() => {
-      late = true;
-      reject(TIMED_OUT);
-      controller?.abort();
-    }, timeoutMs);
-    if (controller) {
-      init.signal = controller.signal;
-      caller?.addEventListener('abort', onAbort);
-    }
-    fetch(url, init)
-      .then((response) => (late ? void response.body?.cancel().catch(() => {}) : read(response, url)))
-      .then((received) => received && resolve(received), reject)
-      .finally(() => {
-        clearTimeout(timer);
-        caller?.removeEventListener('abort', onAbort);
-      });
-  });
+function deadline(ms: number, caller: AbortSignal | null | undefined, end: () => void): () => void {
+  const done = () => {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', fire);
+  };
+  const fire = () => {
+    done();
+    end();
+  };
+  const timer = setTimeout(fire, caller?.aborted ? 0 : ms);
+  caller?.addEventListener('abort', fire);
+  return done;
 }
 
 /**
  * GET is idempotent: network failures, timeouts, rate limits and 5xx are retried. A POST may
  * have done its work when it failed, so it is retried only after the rate limit, which the
- * service answers before running the call. A create or cancel is never sent twice.
+ * service answers before running the call: a create or cancel is never sent twice, except
+ * after the rate-limit answer.
  */
 export function createTransport(options: TransportOptions): Send {
   // Called as a plain function: a browser's fetch throws "Illegal invocation" when called as a
@@ -95,59 +67,50 @@ export function createTransport(options: TransportOptions): Send {
   const { fetch, apiKey } = options;
 
   return async function send(operation, url, { method, headers, body, signal }, call) {
-    const caller = signal ?? undefined;
     const idempotent = method === 'GET';
     const timeoutMs = call?.timeoutMs === undefined ? options.timeoutMs : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation);
     const retry = call?.retries === undefined ? options.retry : retryPolicy(call.retries, operation);
-    const abort = !!caller || options.abortOnTimeout;
 
     for (let tries = 0; ; tries++) {
-      if (caller?.aborted) throw new AbortedError(operation);
-      let received: Received;
+      if (signal?.aborted) throw new AbortedError(operation);
+      let received: Received | undefined;
+      let failure: TimeoutError | NetworkError | undefined;
       try {
-        const init: RequestInit = { method, body: body ?? null };
-        if (headers) init.headers = headers;
-        received = await attempt(fetch, url, init, timeoutMs, caller, abort);
+        // One attempt: stopped, its connection closed, once timeoutMs has passed or the caller's
+        // signal has fired (see stop.ts). Redirects come back as they are (see below).
+        const init = { method, body, headers, redirect: 'manual' } as RequestInit;
+        received = await new Promise<Received>((resolve, reject) => {
+          const halt = stoppable(init, options.viaSignal);
+          const done = deadline(timeoutMs, signal, () => {
+            reject(new TimeoutError(operation, timeoutMs));
+            halt();
+          });
+          fetch(url, init).then(read).then(resolve, reject).finally(done);
+        });
       } catch (error) {
-        const failure = caller?.aborted
-          ? new AbortedError(operation)
-          : error === TIMED_OUT
-            ? new TimeoutError(operation, timeoutMs)
-            : new NetworkError(operation, redact(describe(error), apiKey));
-        if (failure instanceof AbortedError || !idempotent || tries >= retry.max) throw failure;
-        await pause(operation, retryDelay(retry, tries, null), caller);
-        continue;
+        // Stopped by the caller: the loop's first line throws the AbortedError.
+        if (signal?.aborted) continue;
+        failure = error instanceof TimeoutError ? error : new NetworkError(operation, redact(describe(error), apiKey));
       }
 
-      if (received.status >= 500 && tries < retry.max) {
-        const rateLimited = isRateLimitMessage((parse(received.text) as { msg?: unknown } | undefined)?.msg);
-        if (idempotent || rateLimited) {
-          const delay = retryDelay(retry, tries, received.headers.get('Retry-After'));
-          if (delay !== undefined) {
-            await pause(operation, delay, caller);
-            continue;
-          }
+      let delay: number | undefined;
+      if (received) {
+        // A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only.
+        const [{ status, headers }, text] = received;
+        const location = status > 299 && status < 400 && headers.get('location');
+        if (!status || (location && URL.canParse(location, url))) throw new RedirectError(operation, status, location ? new URL(location, url).origin : '');
+        if (status > 499 && (idempotent || isRateLimitMessage((parse(text) as { msg?: unknown } | undefined)?.msg))) {
+          delay = retryDelay(retry, tries, headers.get('Retry-After'));
         }
+      } else if (idempotent) delay = retryDelay(retry, tries, null);
+      if (delay === undefined || tries >= retry.max) {
+        if (failure) throw failure;
+        return received!;
       }
-      return received;
+      // The wait before the next attempt, cut short by the caller's signal.
+      await new Promise<void>((resolve) => deadline(delay, signal, resolve));
     }
   };
-}
-
-/** Waits `ms` before the next attempt; an AbortedError as soon as the caller's signal fires. */
-function pause(operation: string, ms: number | undefined, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortedError(operation));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms ?? 0);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** undici reports "fetch failed" and puts the reason ("connect ECONNREFUSED ...") in `cause`. */

@@ -2,7 +2,8 @@
 // it as a consumer's bundler would (from the installed package), and headless Chromium runs it.
 // Both clients, created with `{ apiKey, baseUrl }` only, make a GET and a POST, against a server
 // of the page's own origin (which hands the calls on to the mock) and against the mock on
-// another origin (CORS).
+// another origin (CORS). And a redirect, which a browser hides from the page (an opaque redirect):
+// a RedirectError, and the key never reaches the origin it points to.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -38,6 +39,32 @@ async function run() {
 window.result = run().then((value) => ({ value }), (error) => ({ error: String(error && error.stack || error) }));
 `;
 
+/** The same calls against an API that redirects every call to another origin. */
+const REDIRECTED_APP = `import { createHostApiClient, createPathClient, RedirectError } from '@hostapi/client';
+
+const baseUrl = location.origin + '/moved';
+const apiKey = '${KEY}';
+const api = createHostApiClient({ apiKey, baseUrl });
+const paths = createPathClient({ apiKey, baseUrl });
+const calls = [
+  () => api.dns.listIps({ client_id: 293 }),
+  () => api.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' }),
+  () => paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } }),
+  () => paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }),
+];
+async function run() {
+  const outcomes = [];
+  for (const call of calls) {
+    outcomes.push(await call().then(
+      () => 'resolved',
+      (error) => ({ name: error.name, typed: error instanceof RedirectError, kind: error.kind, status: error.status ?? null, targetOrigin: error.targetOrigin ?? null, message: error.message }),
+    ));
+  }
+  return outcomes;
+}
+window.result = run().then((value) => ({ value }), (error) => ({ error: String(error && error.stack || error) }));
+`;
+
 const doc = readBundle();
 const success = (id: string) => responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id)!.op, '200').success.return;
 const EXPECTED = {
@@ -60,6 +87,11 @@ let site: Server;
 let siteUrl: string;
 const seen: Seen[] = [];
 let bundleText: string;
+let redirectedBundleText: string;
+/** Another origin, which answers every call (CORS allowed), and what reached it. */
+let elsewhere: Server;
+let elsewhereUrl: string;
+const elsewhereSeen: string[] = [];
 
 const body = (req: IncomingMessage) =>
   new Promise<Buffer>((resolve) => {
@@ -74,11 +106,32 @@ beforeAll(async () => {
     minify: true, write: false, logLevel: 'silent',
   });
   bundleText = bundled.outputFiles[0]!.text;
+  writeFileSync(join(dir, 'browser-redirected-app.js'), REDIRECTED_APP);
+  redirectedBundleText = (await build({
+    entryPoints: [join(dir, 'browser-redirected-app.js')], absWorkingDir: dir, bundle: true, platform: 'browser', format: 'esm', target: 'es2022',
+    minify: true, write: false, logLevel: 'silent',
+  })).outputFiles[0]!.text;
+  elsewhere = createServer(async (req, res) => {
+    const sent = await body(req);
+    if (req.method !== 'OPTIONS') elsewhereSeen.push(`${req.method} ${req.url} ${sent}`);
+    res.writeHead(200, {
+      'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST', 'content-type': 'application/json',
+    }).end(JSON.stringify({ return: { job_id: '1' }, msg: 'Successful', status: true }));
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+  elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
   // The page's site: the page, its bundle, and the API on the same origin, handed on to the mock.
   site = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://site');
     if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/app.js"></script>');
     if (url.pathname === '/app.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundleText);
+    if (url.pathname === '/redirected') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/redirected-app.js"></script>');
+    if (url.pathname === '/redirected-app.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(redirectedBundleText);
+    // The API moved elsewhere: the same path and query (the key in it), a POST's form kept (307).
+    if (url.pathname.startsWith('/moved/')) {
+      await body(req);
+      return res.writeHead(req.method === 'GET' ? 302 : 307, { location: elsewhereUrl + req.url!.slice('/moved'.length) }).end();
+    }
     const sent = await body(req);
     seen.push({ method: req.method!, url: req.url!, origin: req.headers.origin, contentType: req.headers['content-type'], body: sent.toString() });
     const answer = await fetch(mockUrl + req.url, {
@@ -95,7 +148,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  for (const server of [site, elsewhere]) if (server) await new Promise((resolve) => server.close(resolve));
 });
 
 /** Loads the page (with `?api=` when the API is elsewhere) and returns what its script got. */
@@ -147,5 +200,19 @@ describe('in headless Chromium, both clients with { apiKey, baseUrl } only', () 
     expect(consoleErrors).toEqual([]);
     expect(external).toEqual([]);
     expect(seen).toEqual([]); // straight to the mock, not through the page's site
+  }, 60_000);
+});
+
+describe('in headless Chromium, a redirect', () => {
+  it('is not followed: a RedirectError for a GET and a POST of each client, and nothing reaches the other origin', async () => {
+    const { result, external } = await runPage('redirected');
+    expect(elsewhereSeen).toEqual([]);
+    // The browser hides the redirect's status and target from the page (an opaque redirect).
+    const hidden = (operation: string) => ({
+      name: 'RedirectError', typed: true, kind: 'redirect', status: 0, targetOrigin: '',
+      message: `${operation}: redirected, not followed`,
+    });
+    expect(result).toEqual({ value: [hidden('listIps'), hidden('cancelDomain'), hidden('listIps'), hidden('cancelDomain')] });
+    expect(external).toEqual([]);
   }, 60_000);
 });
