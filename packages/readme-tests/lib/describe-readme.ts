@@ -51,7 +51,7 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
           // (packages/contract-tests/test/readme-commands.test.ts), not in a reader's project.
           if (command.startsWith('pnpm ')) continue;
           if (/^npx hostapi-mock\b/.test(command)) {
-            await project.serve(command, project.dir);
+            await project.serve(command, folder);
             continue;
           }
           const cwd = /^npm (install|i|ci)\b/.test(command) ? project.dir : folder;

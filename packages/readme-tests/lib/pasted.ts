@@ -3,7 +3,7 @@
 // The conventions a README follows so that this can be done without a hidden preamble are in
 // this package's README.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { codeBlocks, freePort, startCommand, type CodeBlock, type RunningCommand } from '@hostapi/testing/commands';
@@ -101,10 +101,17 @@ export class Project {
     cpSync(vendor, join(this.dir, 'vendor/hostapi'), { recursive: true });
   }
 
-  /** The folder of a README section's files (each section is a project folder of its own). */
+  /**
+   * The folder of a README section's files (each section is a project folder of its own). It
+   * sees the project's node_modules as its own, so that a path a README gives from the project's
+   * root (`node_modules/@hostapi/mock/fixtures/sandbox.yaml`) works from it as from the root.
+   */
   folderOf(heading: string) {
     const folder = join(this.dir, 'sections', heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'top');
-    mkdirSync(folder, { recursive: true });
+    if (!existsSync(folder)) {
+      mkdirSync(folder, { recursive: true });
+      symlinkSync('../../node_modules', join(folder, 'node_modules'));
+    }
     return folder;
   }
 
