@@ -222,7 +222,7 @@ function render(bundle) {
     const required = method === 'get' ? (op.parameters ?? []).map(deref).filter((p) => p.required) : deref(formSchema(op)).required.filter((k) => k !== 'apikey');
     const optional = required.length === 0;
     members.text += docComment([`${op.summary}.`, op.description, wire], [see], '    ');
-    members.text += `    ${name}(input${optional ? '?' : ''}: ${input}, options?: CallOptions): Promise<OperationResult<'${id}'>>;\n`;
+    members.text += `    ${name}: ${optional ? 'OperationWithOptionalInput' : 'Operation'}<'${id}', ${input}>;\n`;
     if (isPaged(op)) {
       const pagedName = name.replace(/^list/, 'listAll');
       (pagedMethods[group] ??= {})[pagedName] = id;
@@ -270,7 +270,7 @@ export const RATE_LIMIT_OPENINGS = ${json([...new Set([...rateLimitMessages].map
   const groupText = Object.entries(groups)
     .map(([group, { tag, text }]) => `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`)
     .join('');
-  const apiText = `${HEADER}import type { CallOptions, OperationResult, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
+  const apiText = `${HEADER}import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
 
 ${inputs.join('\n')}
 /** The input type of every operation, by operationId. */

@@ -27,6 +27,34 @@ export type OperationResult<Id extends OperationId> =
 /** One record of a paged list. */
 export type PageItem<Id extends OperationId> = OperationResult<Id> extends { data: infer D extends readonly unknown[] } ? D[number] : never;
 
+/** What `withResponse` of an operation method resolves to: the result, and the HTTP answer it came in. */
+export interface WithResponse<Result> {
+  /** What the method itself resolves to. */
+  data: Result;
+  status: number;
+  headers: Headers;
+  /** The URL called, with the key written `[redacted]`. */
+  url: string;
+  /** 1, or more when the call was retried. */
+  attempts: number;
+  /** From the call to its result, retries and their waits included, in milliseconds. */
+  durationMs: number;
+}
+
+/** An operation method: its call, and `withResponse`, the same call resolving to the HTTP answer too. */
+export interface Operation<Id extends OperationId, Input> {
+  (input: Input, options?: CallOptions): Promise<OperationResult<Id>>;
+  /** The same call, resolving to `{ data, status, headers, url, attempts, durationMs }`. */
+  withResponse(input: Input, options?: CallOptions): Promise<WithResponse<OperationResult<Id>>>;
+}
+
+/** An operation method whose input may be left out. */
+export interface OperationWithOptionalInput<Id extends OperationId, Input> {
+  (input?: Input, options?: CallOptions): Promise<OperationResult<Id>>;
+  /** The same call, resolving to `{ data, status, headers, url, attempts, durationMs }`. */
+  withResponse(input?: Input, options?: CallOptions): Promise<WithResponse<OperationResult<Id>>>;
+}
+
 /** Options of one call; each one given here replaces the client's for this call only. */
 export interface CallOptions {
   /** Cancels the call, and any retry still waiting. */

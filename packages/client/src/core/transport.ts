@@ -2,6 +2,7 @@
 // retries where they are safe. The answer is read whole here, so that a reset or a stall
 // mid-body is a failure of this attempt (retried where safe), not an error in the caller's parsing.
 import { AbortedError, NetworkError, redact, RedirectError, TimeoutError } from './errors.js';
+import type { Hooks } from './hooks.js';
 import { isRateLimitMessage, parse } from './envelope.js';
 import { retryDelay, retryPolicy, wholeNumber, type RetryOptions, type RetryPolicy } from './retry.js';
 import { stoppable } from './stop.js';
@@ -13,6 +14,8 @@ export interface TransportOptions {
   retry: RetryPolicy;
   /** Whether attempts are stopped through fetch's AbortSignal always, or through undici where it is loaded (see stop.ts). */
   viaSignal: boolean;
+  /** Called around each attempt (see hooks.ts). */
+  hooks: Hooks;
 }
 
 /** What is sent. The body is a string or FormData, which fetch can send again on a retry. */
@@ -23,8 +26,11 @@ export interface Outgoing {
   signal?: AbortSignal | null | undefined;
 }
 
-/** What came back: the response (its body read) and its body as text (the service answers JSON). */
-export type Received = [response: Response, text: string];
+/**
+ * What came back: the response (its body read), its body as text (the service answers JSON), and
+ * how many attempts it took.
+ */
+export type Received = [response: Response, text: string, attempts: number];
 
 /** What one call may change of the client's options. */
 export interface SendOptions {
@@ -35,7 +41,7 @@ export interface SendOptions {
 export type Send = (operation: string, url: string, outgoing: Outgoing, options?: SendOptions) => Promise<Received>;
 
 /** The answer, read whole: a reset or a stall mid-body fails the attempt, not the caller's parsing. */
-const read = (response: Response) => response.text().then((text): Received => [response, text]);
+const read = (response: Response) => response.text().then((text) => [response, text] as const);
 
 /**
  * Calls `end` once `ms` have passed or the caller's signal has fired (at once if it had),
@@ -64,7 +70,7 @@ function deadline(ms: number, caller: AbortSignal | null | undefined, end: () =>
 export function createTransport(options: TransportOptions): Send {
   // Called as a plain function: a browser's fetch throws "Illegal invocation" when called as a
   // method of anything but window.
-  const { fetch, apiKey } = options;
+  const { fetch, apiKey, hooks: { onRequest, onResponse } } = options;
 
   return async function send(operation, url, { method, headers, body, signal }, call) {
     const idempotent = method === 'GET';
@@ -73,13 +79,17 @@ export function createTransport(options: TransportOptions): Send {
 
     for (let tries = 0; ; tries++) {
       if (signal?.aborted) throw new AbortedError(operation);
-      let received: Received | undefined;
-      let failure: TimeoutError | NetworkError | undefined;
+      let received: readonly [Response, string] | undefined;
+      let failure: TimeoutError | NetworkError | RedirectError | undefined;
+      // What the hooks see: the URL without the key (worked out only when there are hooks).
+      const event = (onRequest || onResponse) && { operation, method, url: redact(url, apiKey), attempt: tries + 1 };
+      if (event) onRequest?.(event);
+      const started = performance.now();
       try {
         // One attempt: stopped, its connection closed, once timeoutMs has passed or the caller's
         // signal has fired (see stop.ts). Redirects come back as they are (see below).
         const init = { method, body, headers, redirect: 'manual' } as RequestInit;
-        received = await new Promise<Received>((resolve, reject) => {
+        received = await new Promise<readonly [Response, string]>((resolve, reject) => {
           const halt = stoppable(init, options.viaSignal);
           const done = deadline(timeoutMs, signal, () => {
             reject(new TimeoutError(operation, timeoutMs));
@@ -98,14 +108,19 @@ export function createTransport(options: TransportOptions): Send {
         // A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only.
         const [{ status, headers }, text] = received;
         const location = status > 299 && status < 400 && headers.get('location');
-        if (!status || (location && URL.canParse(location, url))) throw new RedirectError(operation, status, location ? new URL(location, url).origin : '');
+        if (!status || (location && URL.canParse(location, url))) failure = new RedirectError(operation, status, location ? new URL(location, url).origin : '');
+        if (event && onResponse) onResponse({ ...event, status, headers, durationMs: performance.now() - started, ...(failure && { error: failure }) });
+        if (failure) throw failure;
         if (status > 499 && (idempotent || isRateLimitMessage((parse(text) as { msg?: unknown } | undefined)?.msg))) {
           delay = retryDelay(retry, tries, headers.get('Retry-After'));
         }
-      } else if (idempotent) delay = retryDelay(retry, tries, null);
+      } else {
+        if (event && onResponse) onResponse({ ...event, status: 0, headers: new Headers(), durationMs: performance.now() - started, error: failure! });
+        if (idempotent) delay = retryDelay(retry, tries, null);
+      }
       if (delay === undefined || tries >= retry.max) {
         if (failure) throw failure;
-        return received!;
+        return [received![0], received![1], tries + 1];
       }
       // The wait before the next attempt, cut short by the caller's signal.
       await new Promise<void>((resolve) => deadline(delay, signal, resolve));

@@ -1,6 +1,6 @@
 // Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
 /* eslint-disable */
-import type { CallOptions, OperationResult, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
+import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
 
 /**
  * What `servers.listImages` takes: the query of `GET /1.5/server/list_images.json`, without
@@ -1066,7 +1066,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/listimages
      */
-    listImages(input?: ListImagesInput, options?: CallOptions): Promise<OperationResult<'listImages'>>;
+    listImages: OperationWithOptionalInput<'listImages', ListImagesInput>;
     /**
      * List servers.
      *
@@ -1078,7 +1078,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/listservers
      */
-    list(input: ListServersInput, options?: CallOptions): Promise<OperationResult<'listServers'>>;
+    list: Operation<'listServers', ListServersInput>;
     /**
      * Every record of every page of `servers.list` (list servers), yielded one at a time, in order:
      * asks for `filters[page_number]` from `filters.page_number` (default 1) up to `total_pages`, one
@@ -1104,7 +1104,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/upgradeserver
      */
-    upgrade(input: UpgradeServerInput, options?: CallOptions): Promise<OperationResult<'upgradeServer'>>;
+    upgrade: Operation<'upgradeServer', UpgradeServerInput>;
     /**
      * Upgrade server plan.
      *
@@ -1116,7 +1116,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/upgradeserverplan
      */
-    upgradePlan(input: UpgradeServerPlanInput, options?: CallOptions): Promise<OperationResult<'upgradeServerPlan'>>;
+    upgradePlan: Operation<'upgradeServerPlan', UpgradeServerPlanInput>;
   };
   /**
    * IP addresses, DNS templates, the zones using them, and SOA records.
@@ -1135,7 +1135,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/listips
      */
-    listIps(input: ListIpsInput, options?: CallOptions): Promise<OperationResult<'listIps'>>;
+    listIps: Operation<'listIps', ListIpsInput>;
     /**
      * List domains using a DNS template.
      *
@@ -1146,7 +1146,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/listdomainsusingtemplate
      */
-    listDomainsUsingTemplate(input: ListDomainsUsingTemplateInput, options?: CallOptions): Promise<OperationResult<'listDomainsUsingTemplate'>>;
+    listDomainsUsingTemplate: Operation<'listDomainsUsingTemplate', ListDomainsUsingTemplateInput>;
     /**
      * List DNS templates.
      *
@@ -1156,7 +1156,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/listdnstemplates
      */
-    listTemplates(input: ListDnsTemplatesInput, options?: CallOptions): Promise<OperationResult<'listDnsTemplates'>>;
+    listTemplates: Operation<'listDnsTemplates', ListDnsTemplatesInput>;
     /**
      * Update a SOA record.
      *
@@ -1168,7 +1168,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/updatesoa
      */
-    updateSoa(input: UpdateSoaInput, options?: CallOptions): Promise<OperationResult<'updateSoa'>>;
+    updateSoa: Operation<'updateSoa', UpdateSoaInput>;
   };
   /**
    * Registered domains, availability, pricing, registration, cancellation and contacts.
@@ -1186,7 +1186,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/getpricingtiers
      */
-    getPricingTiers(input: GetPricingTiersInput, options?: CallOptions): Promise<OperationResult<'getPricingTiers'>>;
+    getPricingTiers: Operation<'getPricingTiers', GetPricingTiersInput>;
     /**
      * Get a registered domain.
      *
@@ -1197,7 +1197,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/getdomain
      */
-    get(input: GetDomainInput, options?: CallOptions): Promise<OperationResult<'getDomain'>>;
+    get: Operation<'getDomain', GetDomainInput>;
     /**
      * Check domain availability.
      *
@@ -1208,7 +1208,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/checkdomainavailability
      */
-    checkAvailability(input: CheckDomainAvailabilityInput, options?: CallOptions): Promise<OperationResult<'checkDomainAvailability'>>;
+    checkAvailability: Operation<'checkDomainAvailability', CheckDomainAvailabilityInput>;
     /**
      * Register a domain.
      *
@@ -1222,7 +1222,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/createdomain
      */
-    create(input: CreateDomainInput, options?: CallOptions): Promise<OperationResult<'createDomain'>>;
+    create: Operation<'createDomain', CreateDomainInput>;
     /**
      * Cancel a domain.
      *
@@ -1234,7 +1234,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/canceldomain
      */
-    cancel(input: CancelDomainInput, options?: CallOptions): Promise<OperationResult<'cancelDomain'>>;
+    cancel: Operation<'cancelDomain', CancelDomainInput>;
     /**
      * Update a domain contact.
      *
@@ -1247,7 +1247,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/updatedomaincontact
      */
-    updateContact(input: UpdateDomainContactInput, options?: CallOptions): Promise<OperationResult<'updateDomainContact'>>;
+    updateContact: Operation<'updateDomainContact', UpdateDomainContactInput>;
   };
   /**
    * Sub-accounts of a client.
@@ -1266,7 +1266,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/accounts/listsubaccounts
      */
-    listSubAccounts(input: ListSubAccountsInput, options?: CallOptions): Promise<OperationResult<'listSubAccounts'>>;
+    listSubAccounts: Operation<'listSubAccounts', ListSubAccountsInput>;
     /**
      * Every record of every page of `accounts.listSubAccounts` (list sub-accounts), yielded one at a
      * time, in order: asks for `filters[page_number]` from `filters.page_number` (default 1) up to
@@ -1297,7 +1297,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/ssh-keys/getsshkey
      */
-    get(input: GetSshKeyInput, options?: CallOptions): Promise<OperationResult<'getSshKey'>>;
+    get: Operation<'getSshKey', GetSshKeyInput>;
     /**
      * Add an SSH key.
      *
@@ -1309,7 +1309,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/ssh-keys/addsshkey
      */
-    add(input: AddSshKeyInput, options?: CallOptions): Promise<OperationResult<'addSshKey'>>;
+    add: Operation<'addSshKey', AddSshKeyInput>;
   };
   /**
    * Cloud stacks and their databases.
@@ -1327,7 +1327,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/cloud/getdatabase
      */
-    getDatabase(input: GetDatabaseInput, options?: CallOptions): Promise<OperationResult<'getDatabase'>>;
+    getDatabase: Operation<'getDatabase', GetDatabaseInput>;
     /**
      * Back up a stack.
      *
@@ -1339,7 +1339,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/cloud/backupstack
      */
-    backupStack(input: BackupStackInput, options?: CallOptions): Promise<OperationResult<'backupStack'>>;
+    backupStack: Operation<'backupStack', BackupStackInput>;
     /**
      * Copy (clone) a stack.
      *
@@ -1353,7 +1353,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/cloud/copystack
      */
-    copyStack(input: CopyStackInput, options?: CallOptions): Promise<OperationResult<'copyStack'>>;
+    copyStack: Operation<'copyStack', CopyStackInput>;
   };
   /**
    * Traffic per IP address and day.
@@ -1372,7 +1372,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/bandwidth/getbandwidthusagebyday
      */
-    getUsageByDay(input: GetBandwidthUsageByDayInput, options?: CallOptions): Promise<OperationResult<'getBandwidthUsageByDay'>>;
+    getUsageByDay: Operation<'getBandwidthUsageByDay', GetBandwidthUsageByDayInput>;
   };
   /**
    * Mail domains on the client's mail servers.
@@ -1390,7 +1390,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/mail/listmaildomains
      */
-    listDomains(input: ListMailDomainsInput, options?: CallOptions): Promise<OperationResult<'listMailDomains'>>;
+    listDomains: Operation<'listMailDomains', ListMailDomainsInput>;
   };
 }
 

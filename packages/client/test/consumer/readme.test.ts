@@ -32,7 +32,7 @@ it('the client README gives the first server as the default', () => {
 it("the README's per-call options example drives the mock's rate-limit answer through one retry to RateLimitError", async () => {
   const block = [...readme('client').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).find((b) => b.includes('example=rateLimited'));
   expect(block).toBeDefined();
-  const expectedOutput = /^\/\/ (listServers: .*)$/m.exec(block!)?.[1];
+  const expectedOutput = /^\/\/ prints: (listServers: .*)$/m.exec(block!)?.[1];
   expect(expectedOutput).toBe('listServers: You have exceeded the number of requests per second for this key. Please try again soon.');
   writeFileSync(join(dir, 'readme-rate-limit.mjs'), ts.transpileModule(block!, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
   // Counts the requests the example makes, without touching the example: fetch, wrapped before it runs.

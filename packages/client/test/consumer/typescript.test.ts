@@ -138,9 +138,8 @@ function filesFor(resolution: string): Record<string, string> {
   const files: Record<string, string> = {
     [`consumer-${resolution}.ts`]: CONSUMER,
     [`refused-${resolution}.ts`]: REFUSED,
-    // What a README block may use from the blocks before it; a block that declares the name
-    // itself (each block is a module) uses its own.
-    'readme-context.d.ts': `declare const api: import('@hostapi/client').HostApiClient;\ndeclare const apiKey: string;\n`,
+    // README blocks have no preamble: each imports and declares what it uses, as pasted
+    // (packages/readme-tests runs them in a project of their own).
   };
   if (resolution === 'NodeNext') files['consumer-cjs.cts'] = CJS_CONSUMER;
   README_BLOCKS.forEach((block, i) => (files[`readme-${resolution}-${i + 1}.ts`] = block));
