@@ -7,6 +7,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Project, sh, stepsOf, typeErrors } from './pasted.js';
 
+/**
+ * Commands a reader's project cannot run here, each run where it can be: the release's
+ * executable, built and run from an empty folder by apps/mock/test/binary.test.ts, and container
+ * engines (none in CI), whose images' commands apps/mock/test/container.test.ts runs outside one.
+ */
+const RUN_ELSEWHERE = /^(docker|sha256sum|chmod|\.\/hostapi-mock-linux-x64|apps\/mock\/dist\/hostapi-mock)\b/;
+
 /** Files that other commands run (vitest's config, setup and test files), not programs. */
 const NOT_A_PROGRAM = /(^|\/)(vitest\.config\.[cm]?[jt]s|.*\.test\.[cm]?[jt]s|.*setup\.[cm]?[jt]s)$/;
 
@@ -49,7 +56,7 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
           const command = Object.entries(placeholders).reduce((text, [placeholder, value]) => text.replaceAll(placeholder, value), step.command);
           // The repository's own commands (servers, builds) are run by its tests
           // (packages/contract-tests/test/readme-commands.test.ts), not in a reader's project.
-          if (command.startsWith('pnpm ')) continue;
+          if (command.startsWith('pnpm ') || RUN_ELSEWHERE.test(command)) continue;
           if (/^npx hostapi-mock\b/.test(command)) {
             await project.serve(command, folder);
             continue;

@@ -141,12 +141,26 @@ export class Project {
   }
 }
 
+const parsed = new Map<string, ts.SourceFile>();
+
 /**
  * TypeScript's complaints about the files (strict, NodeNext, resolving packages from the project
  * they are in), as `file(line): message`, each file checked as its own module.
  */
 export function typeErrors(paths: string[], options: ts.CompilerOptions = STRICT): string[] {
-  const program = ts.createProgram(paths, options);
+  const host = ts.createCompilerHost(options);
+  // The libraries' declarations (TypeScript's, Node's, the packages') are parsed once for the
+  // run, not once for each section: they do not change while it runs.
+  const read = host.getSourceFile;
+  host.getSourceFile = (name, ...rest) => {
+    if (!/\/node_modules\//.test(name)) return read.call(host, name, ...rest);
+    const known = parsed.get(name);
+    if (known) return known;
+    const file = read.call(host, name, ...rest);
+    if (file) parsed.set(name, file);
+    return file;
+  };
+  const program = ts.createProgram(paths, options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})` : 'tsc';
     return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
