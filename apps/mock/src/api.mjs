@@ -1,12 +1,11 @@
 // The description as the mock reads it: every operation with its route, what its requests may
 // carry and where its answers' schemas and examples are. Read once at start-up.
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { deref, operationsOf, responseExamples } from '@hostapi/spec/document';
+import { DOCUMENT, exists, readText } from './assets.mjs';
 import { deepFreeze } from './frozen.mjs';
 
 /** The bundled description this package serves (`@hostapi/spec/openapi.json`). */
-export const DOCUMENT = createRequire(import.meta.url).resolve('@hostapi/spec/openapi.json');
+export { DOCUMENT };
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
@@ -24,10 +23,10 @@ const pointer = (...segments) => `#/${segments.map((s) => String(s).replace(/~/g
  * `{ document, operations, byPath, byRoute, byId }`.
  */
 export function readApi(source = DOCUMENT) {
-  if (typeof source === 'string' && !existsSync(source)) {
+  if (typeof source === 'string' && !exists(source)) {
     throw new Error(`${source} is missing: build the description first (\`pnpm build\` in the repository)`);
   }
-  const document = typeof source === 'string' ? JSON.parse(readFileSync(source, 'utf8')) : source;
+  const document = typeof source === 'string' ? JSON.parse(readText(source)) : source;
   const operations = operationsOf(document).map(({ path, method, op }) => describeOperation(document, path, method, op));
   const byRoute = new Map();
   for (const operation of operations) {

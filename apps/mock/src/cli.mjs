@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from './server.mjs';
 import { MAX_CHECKED_BYTES } from './modes/proxy.mjs';
 import { MAX_LATENCY_MS } from './sandbox/prefer.mjs';
 import { MAX_KEYS } from './sandbox/store.mjs';
+import { DEFAULT_TTL_MS, isRedisUrl, storeName, withoutPassword } from './sandbox/redis-store.mjs';
 
 export const USAGE = `Usage:
   hostapi-mock [options]                      the mock: answers from the description's examples
@@ -24,7 +25,12 @@ Options:
   --latency <ms>     with --sandbox: delay every answer
   --max-keys <n>     with --sandbox: keys whose writes are kept (default: ${MAX_KEYS}); beyond, the
                      least recently used key's state is dropped, said in the log and in that
-                     key's next sl-violations
+                     key's next sl-violations (the in-memory store only: not with --store)
+  --store <url>      with --sandbox: keep each key's state in Redis (or Valkey),
+                     redis://[user:password@]host:port/db, shared by every instance given the same
+                     URL and fixture, kept across restarts (default: in this process's memory)
+  --store-ttl <time> with --store: a key's state expires after this long unused, as 90s, 30m,
+                     24h or 7d (default: 24h)
   --strict           refuse every departure from the description (contract testing); by default
                      the mock accepts what the live service accepts and names each departure in
                      the sl-violations header
@@ -40,6 +46,9 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
+                     number, each until --store-ttl unused; while Redis cannot be reached, 503
+                     naming the store, and answers again once it is back
   proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
                      an upstream failure is 502, its timeout 504
 
@@ -56,6 +65,8 @@ const OPTIONS = {
   'rate-limit': { type: 'string' },
   latency: { type: 'string' },
   'max-keys': { type: 'string' },
+  store: { type: 'string' },
+  'store-ttl': { type: 'string' },
   strict: { type: 'boolean' },
   cors: { type: 'boolean', default: true },
   verbose: { type: 'boolean' },
@@ -97,7 +108,7 @@ export function parseCli(argv, env = process.env) {
 
   const options = { host, port, cors: values.cors, strict: Boolean(values.strict), verbose: Boolean(values.verbose) };
   if (command === 'proxy') {
-    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency', 'max-keys']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
+    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency', 'max-keys', 'store', 'store-ttl']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
     if (!values.upstream) throw new UsageError('proxy needs --upstream <url>');
     if (!URL.canParse(values.upstream) || !/^https?:$/.test(new URL(values.upstream).protocol)) throw new UsageError(`--upstream must be an http(s) URL, got ${values.upstream}`);
     const timeout = values['upstream-timeout'];
@@ -108,7 +119,12 @@ export function parseCli(argv, env = process.env) {
   if (values.dynamic && values.sandbox) throw new UsageError('--dynamic and --sandbox are two modes: choose one');
   if (values.seed !== undefined && !values.dynamic) throw new UsageError('--seed goes with --dynamic');
   if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
-  for (const name of ['fixture', 'rate-limit', 'latency', 'max-keys']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
+  for (const name of ['fixture', 'rate-limit', 'latency', 'max-keys', 'store']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
+  if (values['store-ttl'] !== undefined && values.store === undefined) throw new UsageError('--store-ttl goes with --store');
+  if (values['max-keys'] !== undefined && values.store !== undefined) throw new UsageError('--max-keys caps the in-memory store: with --store, a key\'s state expires after --store-ttl unused instead');
+  if (values.store !== undefined && !isRedisUrl(values.store)) throw new UsageError(`--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got ${withoutPassword(values.store)}`);
+  const ttlMs = values['store-ttl'] === undefined ? undefined : durationMs(values['store-ttl']);
+  if (ttlMs === null) throw new UsageError(`--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got ${values['store-ttl']}`);
   for (const name of ['rate-limit', 'latency']) {
     if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
   }
@@ -121,12 +137,24 @@ export function parseCli(argv, env = process.env) {
     if (values['rate-limit'] !== undefined) options.rateLimit = Number(values['rate-limit']);
     if (values.latency !== undefined) options.latencyMs = Number(values.latency);
     if (values['max-keys'] !== undefined) options.maxKeys = Number(values['max-keys']);
+    if (values.store !== undefined) options.store = values.store;
+    if (ttlMs !== undefined) options.storeTtlMs = ttlMs;
   }
   return { command, options };
 }
 
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** `90s`, `30m`, `24h`, `7d` (or `500ms`) in milliseconds; null when it is not such a duration. */
+function durationMs(text) {
+  const match = /^([1-9]\d*)(ms|s|m|h|d)$/.exec(text);
+  if (!match) return null;
+  const ms = Number(match[1]) * UNITS[match[2]];
+  // Redis keeps a time to live as a 64-bit number of ms; a year is plenty.
+  return ms <= 366 * UNITS.d ? ms : null;
+}
+
 /** What the mock says once it listens. */
-export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, maxKeys, strict }) {
+export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, strict }) {
   if (upstream) return `validating proxy to ${upstream}`;
   const traits = [
     dynamic && `dynamic, seed ${seed}`,
@@ -135,7 +163,14 @@ export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit,
     rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
     latencyMs && `latency ${latencyMs} ms`,
     maxKeys !== undefined && `state of ${maxKeys} keys at most`,
+    store && `state in ${storeName(store)}, kept ${formatDuration(storeTtlMs ?? DEFAULT_TTL_MS)} unused`,
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
+}
+
+/** A duration as --store-ttl takes it: in the largest unit it is a whole number of (hours up to 48). */
+function formatDuration(ms) {
+  const [unit, size] = Object.entries(UNITS).reverse().find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size));
+  return `${ms / size}${unit}`;
 }

@@ -31,6 +31,8 @@ export interface Answerer {
   answer(request: AnswerRequest): Answer | Promise<Answer>;
   /** Restores one key's state (or every key's); served as `POST /__sandbox/reset?apikey=<key>`. */
   reset?(apiKey?: string): void | Promise<void>;
+  /** Told when the mock stops (to close connections of its own). */
+  close?(): void | Promise<void>;
 }
 
 export interface MockOptions {
@@ -57,8 +59,12 @@ export interface MockOptions {
   rateLimit?: number;
   /** Sandbox: delay of every answer, in ms. */
   latencyMs?: number;
-  /** Sandbox: keys whose writes are kept (default 10,000); beyond, the least recently used key's state is dropped and its next answer says so in sl-violations. */
+  /** Sandbox: keys whose writes are kept (default 10,000); beyond, the least recently used key's state is dropped and its next answer says so in sl-violations. The in-memory store only. */
   maxKeys?: number;
+  /** Sandbox: `redis://[user:password@]host:port/db` keeps each key's state in Redis, shared by every mock given the same URL and fixture; while it cannot be reached, answers are 503 problems naming it. */
+  store?: string;
+  /** Sandbox with `store`: a key's state expires after this many ms unused (default: a day). */
+  storeTtlMs?: number;
   /** The validating proxy: forward every request to this URL, report what breaks the description. */
   upstream?: string;
   /** The validating proxy: longest time for the upstream's whole answer, in ms (default 60,000); beyond, 504. */

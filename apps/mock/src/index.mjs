@@ -14,8 +14,9 @@ export { Problem } from './problems.mjs';
  * Starts the mock and resolves to `{ url, close(), reset? }` (port 0 picks a free port). Options:
  * host, port, strict, cors, verbose, log (a function receiving each log line), document (a file
  * path or the parsed description), and the mode: `dynamic` (with `seed`), `sandbox` (with
- * `fixture`, `rateLimit`, `latencyMs`, `maxKeys`), `upstream` (the validating proxy, with
- * `upstreamTimeoutMs`) or `answerer` (your own, see modes/index.mjs); the examples otherwise.
+ * `fixture`, `rateLimit`, `latencyMs`, `maxKeys`, `store`, `storeTtlMs`), `upstream` (the
+ * validating proxy, with `upstreamTimeoutMs`) or `answerer` (your own, see modes/index.mjs); the
+ * examples otherwise.
  */
 export async function startMock(options = {}) {
   const { host = '127.0.0.1', port = 0, strict = false, cors = true, verbose = false, document = DOCUMENT } = options;
@@ -42,6 +43,7 @@ export async function startMock(options = {}) {
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await answerer.close?.();
     },
   };
 }

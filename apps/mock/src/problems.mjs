@@ -86,3 +86,13 @@ export const upstreamFailed = (detail) => new Problem(502, own('upstream-failed'
 export const upstreamTimedOut = (detail) => new Problem(504, own('upstream-timeout'), 'Upstream timed out', detail);
 
 export const mockFailure = (detail) => new Problem(500, own('mock-failure'), 'Mock failure', detail);
+
+/** The sandbox's shared store (Redis) cannot be reached: nothing was read or written. */
+export const storeUnavailable = (store, reason) =>
+  new Problem(503, own('store-unavailable'), 'Sandbox store unavailable',
+    `The sandbox's store ${store} cannot be reached (${reason}): nothing was read or written. The mock answers again as soon as the store is back.`, { headers: { 'retry-after': '1' } });
+
+/** Another instance kept writing the same key faster than this one could. */
+export const storeBusy = (store) =>
+  new Problem(503, own('store-busy'), 'Sandbox store busy',
+    `This API key's state in ${store} kept changing under this request (other instances writing it): nothing was written. Try again.`, { headers: { 'retry-after': '1' } });

@@ -3,8 +3,9 @@
 // the built-in fixture's starting facts and the rules of each operation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
+import { type Fields, type Sandbox } from '../src/sandbox/index.mjs';
 import { document, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
+import { STORES, useStore } from './sandbox-stores.js';
 
 const KEYS = ['key-1', 'key-2', 'key-3'];
 const SERVERS = ['web01', 'db01', 'cloud01', 'vds01', 'colo01', 'nope01'];
@@ -130,18 +131,28 @@ const commands = [
     })),
   fc.constantFrom(...KEYS).map((key) =>
     command(`reset(${key})`, async (model, sandbox) => {
-      sandbox.reset(key);
+      await sandbox.reset(key);
       model.set(key, fresh());
     })),
 ];
 
-describe('the sandbox against a model', () => {
+/** One sandbox as the commands see it, each call taken by the next of `instances` in turn. */
+function inTurn(instances: Sandbox[]): Sandbox {
+  let next = 0;
+  const pick = () => instances[next++ % instances.length]!;
+  return { answer: (call) => pick().answer(call), reset: (apiKey) => pick().reset(apiKey), close: async () => {} };
+}
+
+describe.each(STORES)('the sandbox against a model (%s store)', (kind) => {
+  const store = useStore(kind);
+
   it('random sequences of writes and reads per key agree with the model', async () => {
-    // One sandbox, reset before each run: reset() must give every key the fixture back.
-    const sandbox = await createSandbox({ document });
+    // One sandbox, reset before each run: reset() must give every key the fixture back. In Redis,
+    // two instances sharing the store, taking the calls in turn: each must see the other's writes.
+    const sandbox = inTurn(kind === 'redis' ? [await store.create({ document }), await store.create({ document })] : [await store.create({ document })]);
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 60 }), async (sequence) => {
-        sandbox.reset();
+        await sandbox.reset();
         await fc.asyncModelRun(() => ({ model: new Map(), real: sandbox }), sequence);
       }),
       { numRuns: 150 },

@@ -18,8 +18,11 @@ const RUN_ELSEWHERE = /^(docker|sha256sum|chmod|\.\/hostapi-mock-linux-x64|apps\
 const NOT_A_PROGRAM = /(^|\/)(vitest\.config\.[cm]?[jt]s|.*\.test\.[cm]?[jt]s|.*setup\.[cm]?[jt]s)$/;
 
 export interface ReadmeOptions {
-  /** What stands for the reader's own values in commands (`<url>`), and what is put there. */
-  placeholders?: Record<string, string>;
+  /**
+   * What stands for the reader's own values in commands (`<url>`), and what is put there (a
+   * function: worked out when the command runs, e.g. the address of a server the test started).
+   */
+  placeholders?: Record<string, string | (() => string)>;
 }
 
 export function describeReadme(name: string, path: URL, { placeholders = {} }: ReadmeOptions = {}) {
@@ -53,7 +56,7 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
 
         for (const step of own) {
           if (!step.command) continue;
-          const command = Object.entries(placeholders).reduce((text, [placeholder, value]) => text.replaceAll(placeholder, value), step.command);
+          const command = Object.entries(placeholders).reduce((text, [placeholder, value]) => text.replaceAll(placeholder, typeof value === 'function' ? value() : value), step.command);
           // The repository's own commands (servers, builds) are run by its tests
           // (packages/contract-tests/test/readme-commands.test.ts), not in a reader's project.
           if (command.startsWith('pnpm ') || RUN_ELSEWHERE.test(command)) continue;

@@ -22,7 +22,8 @@ setInterval(() => {
   if (!alive(parent)) { try { process.kill(-group, 'SIGKILL'); } catch {} process.exit(0); }
 }, 500);`;
 
-function outliveNot(group) {
+/** Kills the process group led by `group` once this process is gone (see WATCHDOG). */
+export function outliveNot(group) {
   spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(group)], { detached: true, stdio: 'ignore' }).unref();
 }
 

@@ -8,6 +8,7 @@
 //       → { status, body, headers?, warnings? }, or a promise of it; body: a JSON value, serialized
 //         by the mock; warnings: `{ location, code, message }` entries for sl-violations
 //     reset?(apiKey?)                              optional; served as POST /__sandbox/reset?apikey=<key>
+//     close?()                                     optional; told when the mock stops (the sandbox's store)
 //   }
 //
 // - operationId: the operation asked for (`listServers`), whatever version segment was used;
@@ -30,23 +31,24 @@ import { createProxy } from './proxy.mjs';
 
 /**
  * The answerer for the options of startMock(): `answerer` (your own), `upstream` (proxy, with
- * `upstreamTimeoutMs`), `sandbox` (with `fixture`, `rateLimit`, `latencyMs`, `maxKeys`),
- * `dynamic` (with `seed`), or the examples. `log` is the mock's logger.
+ * `upstreamTimeoutMs`), `sandbox` (with `fixture`, `rateLimit`, `latencyMs`, `maxKeys`, `store`,
+ * `storeTtlMs`), `dynamic` (with `seed`), or the examples. `log` is the mock's logger.
  */
-export async function createAnswerer(api, { answerer, upstream, upstreamTimeoutMs, sandbox, fixture, rateLimit, latencyMs, maxKeys, dynamic, seed = 1, log }) {
+export async function createAnswerer(api, { answerer, upstream, upstreamTimeoutMs, sandbox, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, dynamic, seed = 1, log }) {
   if (answerer) return answerer;
   if (upstream) return createProxy({ upstream, timeoutMs: upstreamTimeoutMs });
   if (sandbox) {
     const module = new URL('../sandbox/index.mjs', import.meta.url);
     let createSandbox;
     try {
-      ({ createSandbox } = await import(module));
+      // A literal specifier, so that the standalone executable's bundle (esbuild) includes it.
+      ({ createSandbox } = await import('../sandbox/index.mjs'));
     } catch (error) {
       // Only the module itself missing means no sandbox; anything else it lacks is its error.
       if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(fileURLToPath(module))) throw error;
       throw new Error('The sandbox mode is not part of this build of @hostapi/mock (src/sandbox/index.mjs is missing).');
     }
-    return createSandbox({ document: api.document, fixture, rateLimit, latencyMs, maxKeys, log });
+    return createSandbox({ document: api.document, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, log });
   }
   if (dynamic) return createDynamic(api, { seed });
   return createExamples({ generated: createDynamic(api, { seed }) });

@@ -2,15 +2,14 @@
 // computes, checked against the description's schemas and for references between records, and
 // frozen as the state every API key starts from. A bad fixture is refused with every problem
 // named by record and field.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { load as parseYaml } from 'js-yaml';
 import { contactCounts, diskOf, PHONE_KINDS, phoneText, reversed } from './records.mjs';
 import { specAjv, specRef } from './schemas.mjs';
 import { deepFreeze } from '../frozen.mjs';
+import { BUILT_IN_FIXTURE, readText } from '../assets.mjs';
 
-/** The built-in fixture: a file to copy and edit. */
-export const BUILT_IN_FIXTURE = fileURLToPath(new URL('../../fixtures/sandbox.yaml', import.meta.url));
+/** The built-in fixture: a file to copy and edit (embedded in the standalone executable). */
+export { BUILT_IN_FIXTURE };
 
 export class FixtureError extends Error {
   constructor(source, problems) {
@@ -92,7 +91,7 @@ export function readFixture(fixture = BUILT_IN_FIXTURE) {
   if (typeof fixture !== 'string') return { source: '(object)', raw: fixture };
   let text;
   try {
-    text = readFileSync(fixture, 'utf8');
+    text = readText(fixture);
   } catch (error) {
     throw new FixtureError(fixture, [`cannot be read: ${error.message}`]);
   }

@@ -27,20 +27,27 @@ export interface SandboxOptions {
   rateLimit?: number;
   /** Delay of every answer, in ms. */
   latencyMs?: number;
-  /** Keys whose writes are kept (default MAX_KEYS, 10,000); beyond, the least recently used key's state is dropped. */
+  /** Keys whose writes are kept (default MAX_KEYS, 10,000); beyond, the least recently used key's state is dropped. The in-memory store only. */
   maxKeys?: number;
-  /** Told (warn) when keys' states are dropped. */
+  /** `redis://[user:password@]host:port/db`: keep each key's state in Redis, shared by every sandbox given the same URL and fixture (default: in memory). */
+  store?: string;
+  /** With `store`: a key's state expires after this many ms unused (default DEFAULT_TTL_MS, a day). */
+  storeTtlMs?: number;
+  /** Told (warn) when keys' states are dropped, and when the store cannot be reached or is back. */
   log?: { warn(line: string): void };
 }
 
 /** Keys whose writes the sandbox keeps by default. */
 export declare const MAX_KEYS: number;
+/** How long a key's state is kept unused in the shared store by default (ms): a day. */
+export declare const DEFAULT_TTL_MS: number;
 
 export interface Sandbox {
   /**
    * `prefer`: the request's Prefer header as `{ name: value }` (names lower-cased); `request`: the
    * request as received, whose bytes tell repeated requests apart (without it, its fields do).
-   * A promise only when the answer is delayed.
+   * A promise only when the answer is delayed or comes from the shared store (`store`), which
+   * rejects with a Problem (503) while the store cannot be reached.
    */
   answer(call: {
     operationId: string;
@@ -49,8 +56,10 @@ export interface Sandbox {
     prefer?: Record<string, string>;
     request?: { search: string; headers: Record<string, string | string[] | undefined>; body?: Uint8Array };
   }): SandboxAnswer | Promise<SandboxAnswer>;
-  /** Restores one key's state, or every key's. */
-  reset(apiKey?: string): void;
+  /** Restores one key's state, or every key's (with `store`: every key of this fixture's sandbox, in every instance). A promise with `store`. */
+  reset(apiKey?: string): void | Promise<void>;
+  /** Closes the connection to the store, if any. */
+  close(): Promise<void>;
 }
 
 export declare function createSandbox(options: SandboxOptions): Promise<Sandbox>;

@@ -11,6 +11,15 @@
 // At most `maxKeys` keys keep their writes (a suite may use a fresh key per test): beyond, the
 // least recently used key's state is dropped, and that key starts again from the fixture; the
 // store remembers the last `maxKeys` keys it dropped, so that the next answer to one can say so.
+//
+// A store, this one or the shared one in Redis (redis-store.mjs), is
+//   get(apiKey)        → the key's KeyState, or a promise of it
+//   put(apiKey, state) → true once the state's writes are kept, or a promise of true, or of the
+//                        key's newer state to run the request on again (Redis: another instance wrote)
+//   reset(apiKey?)     → forgets one key's writes, or every key's (a promise, or nothing)
+//   evicted(apiKey)    → whether the key's state was dropped to make room (told once)
+// Here a state is the key's own and writes to it are kept as they are made: get() and put() answer
+// at once, and the sandbox, seeing no promise, does not call put() at all.
 
 import { deepFreeze } from '../frozen.mjs';
 
@@ -20,8 +29,8 @@ let lastStamp = 0;
 export const MAX_KEYS = 10_000;
 
 /**
- * `{ of(apiKey) → KeyState, reset(apiKey?), evicted(apiKey), size }` over the fixture's frozen
- * state. `onEvict(count)` is told each time a key's state is dropped.
+ * `{ get(apiKey) → KeyState, put(), reset(apiKey?), evicted(apiKey), size }` over the fixture's
+ * frozen state. `onEvict(count)` is told each time a key's state is dropped.
  */
 export function createStore(base, { maxKeys = MAX_KEYS, onEvict = () => {} } = {}) {
   // The keys that wrote, least recently used first (a Map keeps insertion order).
@@ -39,7 +48,7 @@ export function createStore(base, { maxKeys = MAX_KEYS, onEvict = () => {} } = {
     onEvict(++evictions);
   };
   return {
-    of(apiKey) {
+    get(apiKey) {
       const state = keys.get(apiKey);
       if (!state) return new KeyState(base, keep, apiKey);
       // Used now: moved to the end of the order.
@@ -47,6 +56,8 @@ export function createStore(base, { maxKeys = MAX_KEYS, onEvict = () => {} } = {
       keys.set(apiKey, state);
       return state;
     },
+    /** The state's writes were kept as they were made. */
+    put: () => true,
     /** Whether this key's state was dropped since its last request (told once). */
     evicted(apiKey) {
       return dropped.size > 0 && dropped.delete(apiKey);
@@ -68,7 +79,7 @@ export function createStore(base, { maxKeys = MAX_KEYS, onEvict = () => {} } = {
   };
 }
 
-class KeyState {
+export class KeyState {
   #base;
   #keep;
   #apiKey;
@@ -77,11 +88,55 @@ class KeyState {
   #own = null;
   #stamps = null;
   #reading;
+  // A fork's (see fork()): the collections it has written, each copied before its first write.
+  #written = null;
+  /** The shared store's: the stamp of the key's last write as Redis holds it ('0': none). */
+  version = '0';
 
   constructor(base, keep, apiKey) {
     this.#base = base;
     this.#keep = keep;
     this.#apiKey = apiKey;
+  }
+
+  /** A key's state as the shared store read it: its own collections, their stamps, its version. */
+  static of(base, own, stamps, version) {
+    const state = new KeyState(base);
+    state.#own = own;
+    state.#stamps = stamps;
+    state.version = version;
+    return state;
+  }
+
+  /**
+   * A state that starts as this one and writes to copies of its collections, never to them: one
+   * request's view in the shared store, whose writes are then stored whole (put) or dropped, while
+   * other requests read this one.
+   */
+  fork() {
+    const fork = new KeyState(this.#base);
+    fork.#own = this.#own;
+    fork.#stamps = this.#stamps;
+    fork.#written = new Set();
+    fork.version = this.version;
+    return fork;
+  }
+
+  /** A fork's: whether it wrote. */
+  get changed() {
+    return this.#written !== null && this.#written.size > 0;
+  }
+
+  /** A fork's writes, to store: [name, JSON of the collection, ...]. */
+  changes() {
+    return [...this.#written].flatMap((name) => [name, JSON.stringify(this.#own[name])]);
+  }
+
+  /** A fork's writes were stored with `stamp`: it is now the key's state at that version. */
+  settle(stamp) {
+    for (const name of this.#written) this.#stamps.set(name, stamp);
+    this.#written.clear();
+    this.version = String(stamp);
   }
 
   /** A collection (or the counters) as this key sees it: read only. */
@@ -95,6 +150,7 @@ class KeyState {
    * records are frozen: replace one with update().
    */
   write(name) {
+    if (this.#written !== null && !this.#written.has(name)) this.#copy(name);
     if (!this.#own) {
       this.#own = {};
       this.#stamps = new Map();
@@ -107,6 +163,17 @@ class KeyState {
     }
     this.#stamps.set(name, ++lastStamp);
     return this.#own[name];
+  }
+
+  /** A fork's first write to a collection: its own copy of the collections' list, and of that one. */
+  #copy(name) {
+    if (this.#written.size === 0) {
+      this.#own = { ...this.#own };
+      this.#stamps = new Map(this.#stamps);
+    }
+    this.#written.add(name);
+    const shared = this.#own[name];
+    if (shared !== undefined) this.#own[name] = Array.isArray(shared) ? [...shared] : { ...shared };
   }
 
   /** Adds a record (frozen) to a collection; returns it. */
