@@ -42,14 +42,42 @@ export function responseExamples(doc, op, code) {
   return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, deref(doc, example).value]));
 }
 
+/** The keys of a list the service reads by index (`containers[0]`, `containers[1]`): 0, 1, ... */
+export const INDEX_PATTERN = '^(0|[1-9][0-9]*)$';
+
+/**
+ * Whether a schema is a list sent by index: an object keyed by the index (`propertyNames`
+ * {@link INDEX_PATTERN}) whose `additionalProperties` is the item. OpenAPI defines `deepObject`
+ * for objects only, so the description models such lists this way; clients take them as lists.
+ */
+export function isIndexedList(doc, schema) {
+  const s = deref(doc, schema);
+  return Boolean(s && s.type === 'object' && !s.properties && s.propertyNames?.pattern === INDEX_PATTERN && s.additionalProperties && typeof s.additionalProperties === 'object');
+}
+
+/** A value with every index-keyed object (keys exactly 0…n-1) where the schema has an indexed list made a list. */
+function asLists(doc, schema, value) {
+  if (!value || typeof value !== 'object' || !schema) return value;
+  const s = deref(doc, schema);
+  if (Array.isArray(value)) return value.map((item) => asLists(doc, s.items, item));
+  if (isIndexedList(doc, s)) {
+    const keys = Object.keys(value);
+    const items = keys.map((key) => asLists(doc, s.additionalProperties, value[key]));
+    return keys.every((key, i) => key === String(i)) ? items : value;
+  }
+  const properties = propertiesOf(doc, s);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, asLists(doc, properties[key] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined), item)]));
+}
+
 /**
  * The example call of an operation, without `apikey`: a POST's first request body example, or
- * a GET's required query parameters with their schema examples.
+ * a GET's required query parameters with their schema examples. Indexed lists (see
+ * isIndexedList) are given as lists, as a client takes them; they go out as the same fields.
  */
 export function exampleInput(doc, op, method) {
   if (method === 'post') {
     const media = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
-    const { apikey: _key, ...input } = deref(doc, Object.values(media.examples)[0]).value;
+    const { apikey: _key, ...input } = asLists(doc, media.schema, deref(doc, Object.values(media.examples)[0]).value);
     return input;
   }
   const input = {};

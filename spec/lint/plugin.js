@@ -14,12 +14,22 @@ function schemaType(schema, ctx) {
   return resolved(schema, ctx)?.type;
 }
 
+const ARRAY_STYLE = 'OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object keyed by the index (`propertyNames: {pattern: \'^(0|[1-9][0-9]*)$\'}`, `additionalProperties`: the item)';
+
 /**
- * POST bodies are form fields: both form media types, `apikey` first and required,
- * and a deepObject/explode encoding for every bracketed (object or array) field.
+ * POST bodies are form fields: both form media types, `apikey` first and required, and a
+ * deepObject/explode encoding for every bracketed field, which is an object (deepObject is
+ * defined for objects only: a top-level array field has no bracketed style). GET: a deepObject
+ * query parameter is an object.
  */
 function FormBody() {
   return {
+    // Visited where it is defined, so that its schema's $ref resolves from its own file.
+    Parameter(parameter, ctx) {
+      if (parameter.style === 'deepObject' && schemaType(parameter.schema, ctx) !== 'object') {
+        ctx.report({ message: `Query parameter \`${parameter.name}\` is deepObject but not an object: ${ARRAY_STYLE}.`, location: ctx.location.child('style') });
+      }
+    },
     Operation(operation, ctx) {
       const method = ctx.key;
       if (method !== 'post') {
@@ -58,7 +68,12 @@ function FormBody() {
         }
         const encoding = media.encoding ?? {};
         for (const name of names) {
-          const bracketed = ['object', 'array'].includes(schemaType(schema.properties[name], ctx));
+          const type = schemaType(schema.properties[name], ctx);
+          if (type === 'array') {
+            ctx.report({ message: `Field \`${name}\` is an array: ${ARRAY_STYLE}.`, location: where.child(['schema', 'properties', name]) });
+            continue;
+          }
+          const bracketed = type === 'object';
           const enc = encoding[name];
           if (bracketed && (enc?.style !== 'deepObject' || enc?.explode !== true)) {
             ctx.report({ message: `Bracketed field \`${name}\` needs \`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`, location: where });

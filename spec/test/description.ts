@@ -285,6 +285,8 @@ export const RECORDS: Record<string, Record<string, JsonType>> = {
   Image: { code: 'string', name: 'string', arch: 'string', os: 'string', distro: 'string', type: 'string' },
   Server: {
     server_id: 'string', client_id: 'string', name: 'string', label: 'string', location: 'string|null',
+    // Not in the interface description's record; its filter (filters[location_node]) is.
+    'location_node?': 'string',
     product_code: 'string', product_name: 'string', product_type: 'string', type: 'string', state: 'string',
     created: 'string', date_updated: 'string', locked: 'string', rescue: 'string', disk: 'integer', ram: 'string',
     distro: 'string', arch: 'string', os: 'string', maint_date: 'string', maint_date_end: 'string',

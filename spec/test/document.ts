@@ -1,5 +1,5 @@
 // Loads the bundled document and answers questions about it, for the tests.
-import { deref as derefIn, operationsOf, propertiesOf as propertiesIn, readBundle, requiredOf as requiredIn, type Node } from '../lib/document.mjs';
+import { deref as derefIn, isIndexedList, operationsOf, propertiesOf as propertiesIn, readBundle, requiredOf as requiredIn, type Node } from '../lib/document.mjs';
 
 export type { Node };
 
@@ -80,6 +80,7 @@ export function formFields(schema: Node, prefix = '', required: string[] = requi
       required: !prefix && required.includes(key),
       ...constraintsOf(leafSchema),
     });
+    if (isIndexedList(doc, s)) return [leaf(`${name}[<n>]`, s.additionalProperties)];
     if (s.type === 'object' && s.additionalProperties) return [leaf(`${name}[<key>]`, s.additionalProperties)];
     if (s.type === 'object') return formFields(s, name, []);
     if (s.type === 'array') {
@@ -94,13 +95,13 @@ export function formFields(schema: Node, prefix = '', required: string[] = requi
 export function queryParams(op: Node): WireParam[] {
   return (op.parameters ?? []).map(deref).flatMap((p: Node): WireParam[] => {
     const s = deref(p.schema);
+    if (p.style === 'deepObject' && isIndexedList(doc, s)) {
+      return [{ name: `${p.name}[<n>]`, type: jsonType(s.additionalProperties), required: Boolean(p.required), ...constraintsOf(s.additionalProperties) }];
+    }
     if (p.style === 'deepObject' && s.type === 'object') {
       return Object.entries(propertiesOf(s)).map(([k, v]) => ({
         name: `${p.name}[${k}]`, type: jsonType(v), required: false, ...constraintsOf(v),
       }));
-    }
-    if (p.style === 'deepObject' && s.type === 'array') {
-      return [{ name: `${p.name}[<n>]`, type: jsonType(s.items), required: Boolean(p.required), ...constraintsOf(s.items) }];
     }
     return [{ name: p.name, type: jsonType(s), required: Boolean(p.required), ...constraintsOf(p.schema) }];
   });

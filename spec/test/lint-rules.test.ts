@@ -50,8 +50,10 @@ async function run(command: string, args: string[], cwd: string): Promise<{ code
   }
 }
 
+// The canonical API only: the copy has no dist/, where the portable form (redocly.yaml's
+// `portable`) is written by `pnpm bundle`.
 const lint = (mutations: Mutation[]) =>
-  withCopy(mutations, (dir) => run(REDOCLY, ['lint', '--format=stylish'], dir));
+  withCopy(mutations, (dir) => run(REDOCLY, ['lint', 'hostapi', '--format=stylish'], dir));
 
 /** Bundles the copy as `pnpm bundle` does, then lints the bundle as `pnpm lint` does. */
 const spectral = (mutations: Mutation[]) =>
@@ -72,6 +74,16 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
     from: '          containers:\n            style: deepObject\n            explode: true\n',
     to: '',
   }]],
+  ['hostapi/form-body', [{ // an indexed list written as an array with deepObject (defined for objects only)
+    file: 'paths/cloud/stack/backup.yaml',
+    from: "              type: object\n              description: Back up only these containers of the stack, sent indexed from 0 (`containers[0]=shop-web`).\n              propertyNames:\n                pattern: '^(0|[1-9][0-9]*)$'\n              additionalProperties:\n",
+    to: '              type: array\n              description: Back up only these containers of the stack.\n              items:\n',
+  }, { file: 'paths/cloud/stack/examples/backupStack.request.yaml', from: "containers: {'0': shop-web, '1': shop-worker}", to: 'containers: [shop-web, shop-worker]' }]],
+  ['hostapi/form-body', [{ // a deepObject query parameter that is an array
+    file: 'paths/srs/domain_tlds_available.yaml',
+    from: "        type: object\n        description: The domains keyed by their index, from 0.\n        propertyNames:\n          pattern: '^(0|[1-9][0-9]*)$'\n        additionalProperties:\n",
+    to: '        type: array\n        items:\n',
+  }, { file: 'paths/srs/domain_tlds_available.yaml', from: "          - {'0': nz, '1': com}\n", to: '          - [nz, com]\n' }]],
   ['hostapi/form-body', [{ // multipart missing
     file: 'paths/ssh/key/add.yaml', from: '      multipart/form-data: *form\n', to: '',
   }]],

@@ -109,12 +109,12 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
     checkReturn(props.return, required.includes('return'), spec.returns);
   });
 
-  it('models the observed failures: status false on 200, msg-only on 400, rate limit on 500', () => {
+  it('models the failures seen from the live service: status false on 200, msg-only on 400, rate limit on 500', () => {
     const schemaOf = (code: string) => deref(op.responses[code]).content['application/json'].schema;
     expect(schemaOf('200').anyOf.map(refName)).toContain('Failure');
     expect(refName(schemaOf('400'))).toBe('Failure');
     expect(refName(schemaOf('500'))).toBe('Failure');
-    expect(deref(op.responses['500']).description).toMatch(/Observed behaviour/);
+    expect(deref(op.responses['500']).description).toMatch(/Seen from the live service/);
   });
 });
 

@@ -1,6 +1,6 @@
 // The console's model of every operation (see src/model.ts for its shape), derived from the
 // bundled description at build time: the console carries no fact about the API of its own.
-import { deref, exampleInput, operationRoute, operationsOf, propertiesOf, requiredOf, responseExamples } from '@hostapi/spec/document';
+import { deref, exampleInput, isIndexedList, operationRoute, operationsOf, propertiesOf, requiredOf, responseExamples } from '@hostapi/spec/document';
 
 /** The mock's default address (`pnpm --filter @hostapi/mock start`): the console's default server. */
 export const MOCK_URL = 'http://127.0.0.1:4010';
@@ -49,8 +49,9 @@ function field(doc, name, node, required, description) {
   const schema = deref(doc, node);
   const base = { name, ...(required && { required: true }), ...hint(description ?? schema.description) };
   const type = [schema.type].flat().find((t) => t !== 'null');
-  if (type === 'array') {
-    return { ...base, kind: 'list', item: field(doc, '', schema.items), ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true }) };
+  // A list the service reads by index is an object keyed by the index in the description.
+  if (type === 'array' || isIndexedList(doc, schema)) {
+    return { ...base, kind: 'list', item: field(doc, '', schema.items ?? schema.additionalProperties), ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true }) };
   }
   if (type === 'object' && !schema.properties && !schema.allOf && schema.additionalProperties) {
     return { ...base, kind: 'map', value: field(doc, '', schema.additionalProperties) };

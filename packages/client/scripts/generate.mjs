@@ -13,7 +13,7 @@
 // it on a referenced schema, and plain object types keep a consumer's type-check cheap.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { deref as derefIn, operationRoute, operationsOf, propertiesOf, readBundle, tagRoute } from '@hostapi/spec/document';
+import { deref as derefIn, isIndexedList, operationRoute, operationsOf, propertiesOf, readBundle, tagRoute } from '@hostapi/spec/document';
 
 export { readBundle };
 export const OUTPUTS = {
@@ -43,6 +43,7 @@ const properties = (schema) => propertiesOf(doc, schema);
 function formShape(schema) {
   const s = deref(schema);
   if (s.type === 'array') return s['x-array-brackets'] === 'empty' ? '[]' : formShape(s.items);
+  if (isIndexedList(doc, s)) return formShape(s.additionalProperties);
   if (s.type === 'object' && s.properties) {
     return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, formShape(v)]));
   }
@@ -108,7 +109,9 @@ function fieldDoc(node, schema, wireName, indent) {
   const tags = [];
   const fallback = node.default ?? s.default;
   if (fallback !== undefined) tags.push(`@default ${JSON.stringify(fallback)}`);
-  const example = node.example ?? node.examples?.[0] ?? schema.examples?.[0] ?? s.examples?.[0];
+  let example = node.example ?? node.examples?.[0] ?? schema.examples?.[0] ?? s.examples?.[0];
+  // An indexed list's example is keyed by index in the description; callers give a list.
+  if (isIndexedList(doc, s) && example && typeof example === 'object') example = Object.values(example);
   if (example !== undefined && schema.$ref !== SWITCH) tags.push(`@example ${JSON.stringify(example)}`);
   return docComment(paragraphs, tags, indent);
 }
@@ -123,6 +126,12 @@ function inputType(schema, indent, wireName) {
   const s = deref(schema);
   if (s.allOf || s.oneOf || s.anyOf) throw new Error(`${wireName}: composed input schemas are not supported by scripts/generate.mjs`);
   if (s.const !== undefined) return JSON.stringify(s.const);
+  // An object keyed by index (`containers[0]`): the description's form of a list sent indexed,
+  // which callers give as a list (sent as the same fields).
+  if (isIndexedList(doc, s)) {
+    const item = inputType(s.additionalProperties, indent, `${wireName}[<n>]`);
+    return /^[\w"]+$/.test(item) || item.startsWith('{') ? `${item}[]` : `(${item})[]`;
+  }
   if (s.enum) return s.enum.map((value) => JSON.stringify(value)).join(' | ');
   const types = [].concat(s.type ?? []);
   if (!types.length) throw new Error(`${wireName}: an input without a type`);

@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER, tsIntersection, tsOmit, transformSchemaObject } from 'openapi-typescript';
-import { propertiesOf, readBundle, requiredOf } from '@hostapi/spec/document';
+import ts from 'typescript';
+import { isIndexedList, propertiesOf, readBundle, requiredOf } from '@hostapi/spec/document';
 
 export { readBundle };
 export const OUTPUT = fileURLToPath(new URL('../src/generated/openapi.ts', import.meta.url));
@@ -33,11 +34,22 @@ function narrowingAllOf(doc, schema, options) {
   }));
 }
 
+/**
+ * A list the service reads by index (`additional_tlds[0]`, `containers[1]`), which the
+ * description writes as an object keyed by the index (OpenAPI defines deepObject for objects
+ * only): typed as the list it is, `string[]`, as callers give it (a list goes out as the same
+ * indexed fields), rather than openapi-typescript's `{ [key: string]: string }`.
+ */
+function indexedList(doc, schema, options) {
+  if (!isIndexedList(doc, schema)) return undefined;
+  return ts.factory.createArrayTypeNode(transformSchemaObject(schema.additionalProperties, { ...options, path: `${options.path}/additionalProperties` }));
+}
+
 /** The text of src/generated/openapi.ts for a bundled description. */
 export async function render(doc) {
   const ast = await openapiTS(doc, {
     arrayLength: true,
-    transform: (schema, options) => narrowingAllOf(doc, schema, options),
+    transform: (schema, options) => indexedList(doc, schema, options) ?? narrowingAllOf(doc, schema, options),
   });
   return COMMENT_HEADER + astToString(ast);
 }

@@ -19,7 +19,7 @@
 // pairs; names are at most MAX_DEPTH levels deep), and reports at most MAX_NOTES departures and
 // MAX_NOTES problems (problems.mjs), the last entry saying how many more there were.
 import { describeErrors, ref, resolve } from '../schemas.mjs';
-import { copy, formPairs, FORM_TYPES, mediaTypeOf, nameProblem, nest, queryPairs, segmentsOf, topName, wireName } from './fields.mjs';
+import { formPairs, FORM_TYPES, mediaTypeOf, nameProblem, nest, queryPairs, segmentsOf, setOwn, topName, wireName } from './fields.mjs';
 import { capped, invalidContentType, invalidRequest, MAX_NOTES, missingBoundary, unauthorized, unreadableBody } from '../problems.mjs';
 import { PREFERENCE_PARAMETERS } from './prefer.mjs';
 
@@ -100,7 +100,7 @@ function readPairs(api, schemas, operation, { search, headers, body }, form, { s
   const validate = validatorOf(schemas, operation, schemaAt);
   // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
   if (operation.body?.required && !body?.length && !kept.length && !unknown.fields) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
-  else if (!validate(copy(value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
+  else if (!validate(validationCopy(api.document, shape, value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
   if (errors.length) throw invalidRequest(capped(errors, 'Error'));
 
   const keyName = operation.keyName ?? 'apikey';
@@ -383,12 +383,35 @@ function undescribedDepth(document, schema, path) {
   return { depth: -1, list, lists };
 }
 
+/**
+ * A deep copy of a nest() value to validate (validation coerces in place; modes get the text),
+ * with each list the description writes as an object keyed by index (see flatten) made that
+ * object again.
+ */
+function validationCopy(document, schema, value) {
+  if (!value || typeof value !== 'object') return value;
+  const node = schema ? flatten(document, schema) : undefined;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => validationCopy(document, node?.items, item));
+    return node?.keyed ? Object.fromEntries(items.map((item, i) => [String(i), item])) : items;
+  }
+  const out = {};
+  for (const key in value) {
+    const child = node && (node.properties.get(key) ?? (typeof node.additional === 'object' ? node.additional : undefined));
+    setOwn(out, key, validationCopy(document, child, value[key]));
+  }
+  return out;
+}
+
+/** The keys of a list the description writes as an object keyed by index (`containers[0]`). */
+const INDEX_KEYS = '^(0|[1-9][0-9]*)$';
+
 /** An object or array schema with `$ref`s followed and `allOf` merged (once per schema). */
 const flattened = new WeakMap();
 function flatten(document, schema) {
   const known = schema && typeof schema === 'object' ? flattened.get(schema) : undefined;
   if (known) return known;
-  const node = { properties: new Map(), additional: undefined, items: undefined, brackets: 'indexed', isObject: false };
+  const node = { properties: new Map(), additional: undefined, items: undefined, brackets: 'indexed', isObject: false, keyed: false };
   const visit = (s) => {
     s = s?.$ref ? resolve(document, s.$ref) : s;
     if (!s || typeof s !== 'object') return;
@@ -401,6 +424,12 @@ function flatten(document, schema) {
       node.additional = s.additionalProperties;
     }
     if (s.items) node.items = s.items;
+    // An object keyed by index (OpenAPI's deepObject is for objects): read as an indexed list,
+    // so that its items are checked like a list's and modes get a list.
+    if (s.propertyNames?.pattern === INDEX_KEYS && s.additionalProperties && typeof s.additionalProperties === 'object') {
+      node.items = s.additionalProperties;
+      node.keyed = true;
+    }
     if (s['x-array-brackets']) node.brackets = s['x-array-brackets'];
     (s.allOf ?? []).forEach(visit);
   };

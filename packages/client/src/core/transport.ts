@@ -84,7 +84,7 @@ export function createTransport(options: TransportOptions): Send {
       // What the hooks see: the URL without the key (worked out only when there are hooks).
       const event = (onRequest || onResponse) && { operation, method, url: redact(url, apiKey), attempt: tries + 1 };
       if (event) onRequest?.(event);
-      const started = performance.now();
+      const started = event ? performance.now() : 0;
       try {
         // One attempt: stopped, its connection closed, once timeoutMs has passed or the caller's
         // signal has fired (see stop.ts). Redirects come back as they are (see below).

@@ -387,6 +387,8 @@ export interface CheckDomainAvailabilityInput {
   /**
    * Other top-level domains to check the same name under, sent indexed from 0:
    * `additional_tlds[0]=nz&additional_tlds[1]=com`.
+   *
+   * @example ["nz","com"]
    */
   additional_tlds?: string[];
   /** `1` to ask for suggestions, `0` not to. `true` and `false` are sent as `1` and `0`. */
@@ -980,18 +982,22 @@ export interface GetBandwidthUsageByDayInput {
    * @example "203.0.113.10/32"
    */
   ip_addr: string;
-  /** The period, sent as `params[from]=1762300800&params[to]=1762473600` (epoch seconds). */
+  /**
+   * The period, sent as `params[from]=1793836800&params[to]=1794009599` (epoch seconds, 2026-11-05
+   * 00:00:00 to 2026-11-06 23:59:59 UTC: the two days of the success example).
+   */
   params?: {
     /**
-     * Start of the period, a numeric epoch timestamp. Sent as `params[from]`.
+     * Start of the period, a numeric epoch timestamp (seconds, UTC). Sent as `params[from]`.
      *
-     * @example "1762300800"
+     * @example "1793836800"
      */
     from?: string;
     /**
-     * End of the period, a numeric epoch timestamp. Sent as `params[to]`.
+     * End of the period, a numeric epoch timestamp (seconds, UTC); the day it falls on is included.
+     * Sent as `params[to]`.
      *
-     * @example "1762473600"
+     * @example "1794009599"
      */
     to?: string;
   };
@@ -1128,8 +1134,8 @@ export interface HostApiClient {
      * List IP addresses.
      *
      * Lists every IP address of a client, keyed by address, with its reverse DNS name and, for
-     * addresses assigned to a server, the server. **Observed:** a client with no addresses gets `[]`
-     * instead of `{}`.
+     * addresses assigned to a server, the server. **Seen from the live service:** a client with no
+     * addresses gets `[]` instead of `{}`.
      *
      * `GET /1.5/dns/list_ips.json` (operation `listIps`)
      *

@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * List IP addresses
-         * @description Lists every IP address of a client, keyed by address, with its reverse DNS name and, for addresses assigned to a server, the server. **Observed:** a client with no addresses gets `[]` instead of `{}`.
+         * @description Lists every IP address of a client, keyed by address, with its reverse DNS name and, for addresses assigned to a server, the server. **Seen from the live service:** a client with no addresses gets `[]` instead of `{}`.
          */
         get: operations["listIps"];
         put?: never;
@@ -551,7 +551,7 @@ export interface components {
              */
             type: string;
         };
-        /** @description **Observed behaviour.** The interface description shows no failure envelope; this is what the live service answers. Most failures come with HTTP 200 and `{"msg": "...", "status": false}` and no `return`; validation failures may carry only `msg` (one client library records HTTP 400 for them); rate limiting answers HTTP 500. One recorded case also carries `"error": {"code": 1}`. */
+        /** @description **Seen from the live service**: the interface description shows no failure envelope; this is what the live service answers. Most failures come with HTTP 200 and `{"msg": "...", "status": false}` and no `return`; validation failures may carry only `msg` (one client library records HTTP 400 for them); rate limiting answers HTTP 500. One recorded case also carries `"error": {"code": 1}`. */
         Failure: {
             /**
              * @description What went wrong, in the service's words.
@@ -683,6 +683,11 @@ export interface components {
              */
             location: string | null;
             /**
+             * @description The node of its location the server runs on: the value `filters[location_node]` of `list_servers` matches. The interface description names that filter but not this field of the record, so it is not required.
+             * @example akl1-node04
+             */
+            location_node?: string;
+            /**
              * @description Code of the product (plan) the server runs on.
              * @example VPS-4G
              */
@@ -806,7 +811,7 @@ export interface components {
              */
             ip_type?: string;
         };
-        /** @description The client's IP addresses keyed by address. **Observed:** a client with no addresses gets an empty JSON array `[]` instead of `{}`, so both are accepted; `Object.entries` reads either. */
+        /** @description The client's IP addresses keyed by address. **Seen from the live service:** a client with no addresses gets an empty JSON array `[]` instead of `{}`, so both are accepted; `Object.entries` reads either. */
         IpAddressMap: {
             [key: string]: components["schemas"]["IpAddress"];
         } | [
@@ -1321,7 +1326,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description **Observed behaviour.** A parameter the service could not accept. The body may carry only `msg`; one client library records HTTP 400 for this case (others see HTTP 200 with the same body). */
+        /** @description **Seen from the live service** (not in the interface description). A parameter the service could not accept. The body may carry only `msg`; one client library records HTTP 400 for this case (others see HTTP 200 with the same body). */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -1330,8 +1335,17 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
-        /** @description **Observed behaviour.** Too many requests per second for this key. The service answers HTTP 500 (not 429), sometimes with `status: false` and sometimes without. A throttled call is rejected before it runs, so it is safe to send again after a pause. */
+        /** @description **Seen from the live service** (not in the interface description). Too many requests per second for this key. The service answers HTTP 500 (not 429), sometimes with `status: false` and sometimes without. A throttled call is rejected before it runs, so it is safe to send again after a pause. */
         RateLimited: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Failure"];
+            };
+        };
+        /** @description **Seen from the live service** (not in the interface description). A parameter the service could not accept, such as a domain name that is not one. The body may carry only `msg`; one client library records HTTP 400 for this case (others see HTTP 200 with the same body). */
+        InvalidDomainName: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1366,7 +1380,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The images, or a failure envelope (observed). */
+            /** @description The images, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1395,7 +1409,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of servers, or a failure envelope (observed). */
+            /** @description One page of servers, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1474,7 +1488,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What was changed, or a failure envelope (observed). */
+            /** @description What was changed, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1529,7 +1543,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The plan change was accepted, or a failure envelope (observed). */
+            /** @description The plan change was accepted, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1556,7 +1570,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The addresses keyed by address, or a failure envelope (observed). */
+            /** @description The addresses keyed by address, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1585,7 +1599,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The zones keyed by domain name, or a failure envelope (observed). */
+            /** @description The zones keyed by domain name, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1612,7 +1626,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The templates, or a failure envelope (observed). */
+            /** @description The templates, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1729,7 +1743,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record was changed, or a failure envelope (observed). */
+            /** @description The record was changed, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1738,7 +1752,7 @@ export interface operations {
                     "application/json": components["schemas"]["TimedEnvelope"] | components["schemas"]["Failure"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            400: components["responses"]["InvalidDomainName"];
             500: components["responses"]["RateLimited"];
         };
     };
@@ -1754,7 +1768,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tiers, or a failure envelope (observed). */
+            /** @description The tiers, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1783,7 +1797,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The domain, or a failure envelope (observed). */
+            /** @description The domain, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1794,7 +1808,7 @@ export interface operations {
                     }) | components["schemas"]["Failure"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            400: components["responses"]["InvalidDomainName"];
             500: components["responses"]["RateLimited"];
         };
     };
@@ -1816,7 +1830,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The availability, or a failure envelope (observed). */
+            /** @description The availability, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1827,7 +1841,7 @@ export interface operations {
                     }) | components["schemas"]["Failure"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            400: components["responses"]["InvalidDomainName"];
             500: components["responses"]["RateLimited"];
         };
     };
@@ -1977,7 +1991,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The registration job was accepted, or a failure envelope (observed). */
+            /** @description The registration job was accepted, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1988,7 +2002,7 @@ export interface operations {
                     }) | components["schemas"]["Failure"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            400: components["responses"]["InvalidDomainName"];
             500: components["responses"]["RateLimited"];
         };
     };
@@ -2022,7 +2036,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The cancellation job was accepted, or a failure envelope (observed). */
+            /** @description The cancellation job was accepted, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2033,7 +2047,7 @@ export interface operations {
                     }) | components["schemas"]["Failure"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            400: components["responses"]["InvalidDomainName"];
             500: components["responses"]["RateLimited"];
         };
     };
@@ -2185,7 +2199,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The contact as it now stands, or a failure envelope (observed). */
+            /** @description The contact as it now stands, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2214,7 +2228,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of sub-accounts (no `msg` or `status`), or a failure envelope (observed). */
+            /** @description One page of sub-accounts (no `msg` or `status`), or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2245,7 +2259,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The key, or a failure envelope (observed). */
+            /** @description The key, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2310,7 +2324,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The key was stored, or a failure envelope (observed). */
+            /** @description The key was stored, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2343,7 +2357,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The database, or a failure envelope (observed). */
+            /** @description The database, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2418,7 +2432,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The backup job was accepted, or a failure envelope (observed). */
+            /** @description The backup job was accepted, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2531,7 +2545,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The clone job was accepted, or a failure envelope (observed). */
+            /** @description The clone job was accepted, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2553,16 +2567,16 @@ export interface operations {
                 client_id: components["parameters"]["ClientId"];
                 /** @description The address with its prefix length, `address/prefix`. */
                 ip_addr: string;
-                /** @description The period, sent as `params[from]=1762300800&params[to]=1762473600` (epoch seconds). */
+                /** @description The period, sent as `params[from]=1793836800&params[to]=1794009599` (epoch seconds, 2026-11-05 00:00:00 to 2026-11-06 23:59:59 UTC: the two days of the success example). */
                 params?: {
                     /**
-                     * @description Start of the period, a numeric epoch timestamp.
-                     * @example 1762300800
+                     * @description Start of the period, a numeric epoch timestamp (seconds, UTC).
+                     * @example 1793836800
                      */
                     from?: string;
                     /**
-                     * @description End of the period, a numeric epoch timestamp.
-                     * @example 1762473600
+                     * @description End of the period, a numeric epoch timestamp (seconds, UTC); the day it falls on is included.
+                     * @example 1794009599
                      */
                     to?: string;
                 };
@@ -2573,7 +2587,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Traffic per address and day, or a failure envelope (observed). */
+            /** @description Traffic per address and day, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2616,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The mail domains, or a failure envelope (observed). */
+            /** @description The mail domains, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,54 @@
+// Clients another team generates from the portable description, with @hey-api/openapi-ts and
+// orval (generated and compiled strict by the global setup): every operation's example call,
+// sent through each, reaches the strict mock as exactly the fields the example names, in
+// order, and is answered with the operation's success example. The same fields are what
+// @hostapi/client (the reference wire form) sends for the canonical description's example.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { OPERATIONS, toPairs } from '@hostapi/client';
+import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { API_KEY, exampleCalls } from './support/calls.js';
+import { fieldsOf, startRecorder, type Recorder } from './support/recorder.js';
+import { GENERATED } from './support/paths.js';
+
+type Call = () => Promise<unknown>;
+let recorder: Recorder;
+const clients: Record<string, Record<string, Call>> = {};
+
+beforeAll(async () => {
+  recorder = await startRecorder(inject('mocks').examples);
+  const heyApi = await import(pathToFileURL(join(GENERATED, 'hey-api', 'calls.ts')).href);
+  clients['hey-api'] = heyApi.calls(recorder.url);
+  // orval reads its base URL when a call is made (baseUrl.runtime in the global setup).
+  process.env.HOSTAPI_ECOSYSTEM_URL = recorder.url;
+  clients.orval = (await import(pathToFileURL(join(GENERATED, 'orval', 'calls.ts')).href)).calls;
+});
+afterAll(() => recorder?.close());
+
+describe('the example calls, read from the portable description', () => {
+  it('are one per operation, and put on the wire what @hostapi/client sends for the canonical examples', () => {
+    const canonical = readBundle();
+    expect(exampleCalls.map((c) => c.id).sort()).toEqual(operationsOf(canonical).map(({ op }) => op.operationId).sort());
+    for (const { path, method, op } of operationsOf(canonical)) {
+      if (method !== 'post') continue;
+      const call = exampleCalls.find((c) => c.id === op.operationId)!;
+      const entry = OPERATIONS[op.operationId as keyof typeof OPERATIONS];
+      const reference = toPairs({ apikey: API_KEY, ...exampleInput(canonical, op, method) }, 'form' in entry ? entry.form : undefined);
+      expect(call.pairs, `${method} ${path}`).toEqual(reference);
+    }
+  });
+});
+
+describe.each(['hey-api', 'orval'])('%s', (tool) => {
+  it.each(exampleCalls.map((c) => [c.id, c] as const))('%s: the example call is accepted by the strict mock, as sent', async (id, call) => {
+    const before = recorder.exchanges.length;
+    await clients[tool]![id]!();
+    const sent = recorder.exchanges.slice(before);
+    expect(sent.map((e) => `${e.method} ${e.url.split('?')[0]}`)).toEqual([`${call.method} ${call.path}`]);
+    const [exchange] = sent;
+    expect(await fieldsOf(exchange!)).toEqual(call.pairs);
+    if (call.method === 'POST') expect(exchange!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect({ status: exchange!.status, answer: JSON.parse(exchange!.answer) }).toEqual({ status: 200, answer: call.success });
+  });
+});

@@ -1,0 +1,6 @@
+import type { Node } from '../lib/document.mjs';
+
+/** dist/openapi.portable.json of this package. */
+export declare const PORTABLE: string;
+/** The portable description of a bundled canonical one (see scripts/portable.mjs). */
+export declare function portable(doc: Node): Node;
