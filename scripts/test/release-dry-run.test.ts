@@ -30,7 +30,7 @@ beforeAll(async () => {
   // turbo built the packages before this test runs (dependsOn ^build): the script need not.
   ({ stdout: output } = await run('pnpm', ['release:dry-run'], { cwd: ROOT, env: { ...process.env, RELEASE_DRY_RUN_BUILT: '1' }, maxBuffer: 16 << 20 }));
   statusAfter = await gitStatus();
-}, 180_000);
+}, 360_000);
 
 /** The part of the output about one package. */
 const sectionOf = (name: string) => {

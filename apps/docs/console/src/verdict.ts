@@ -12,6 +12,7 @@ const LABELS: Record<HostApiErrorKind, string> = {
   'invalid-response': 'Invalid response',
   pagination: 'Pagination failure',
   network: 'Network failure',
+  redirect: 'Redirect (not followed)',
   timeout: 'Timeout',
   aborted: 'Aborted',
 };
