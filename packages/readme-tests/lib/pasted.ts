@@ -92,7 +92,9 @@ export function sh(command: string, cwd: string, env: Record<string, string> = {
  */
 export class Project {
   readonly dir: string;
-  readonly env: Record<string, string> = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error' };
+  // npm prefers its cache to asking the registry again about every package (the commands are
+  // the README's; what npm already holds it takes from the cache, as on a reader's machine).
+  readonly env: Record<string, string> = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error', npm_config_prefer_offline: 'true' };
   readonly servers: RunningCommand[] = [];
 
   constructor(vendor: string, name: string) {
