@@ -8,5 +8,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Each browser test file drives its own Chromium: one file at a time on a small machine.
     fileParallelism: false,
+    // Within a file, the tests marked concurrent (a page each: the operations' deep links, the
+    // console's scenarios) run this many at a time: a page waits on the network and on Redoc's
+    // script as much as it computes, and on 2 cores a third page keeps both busy.
+    maxConcurrency: 3,
   },
 });

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { readBundle } from '@hostapi/spec/document';
+import { MOCK_COMMAND, MOCK_README } from '../scripts/mock.mjs';
 import { consoleModel } from './model.mjs';
 
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
@@ -30,6 +31,8 @@ export async function bundleConsole(doc = readBundle()) {
     jsx: 'automatic',
     jsxImportSource: 'preact',
     loader: { '.css': 'text' },
+    // How to start the mock, as the docs' introduction says it (scripts/mock.mjs).
+    define: { HOSTAPI_MOCK_README: JSON.stringify(MOCK_README), HOSTAPI_MOCK_COMMAND: JSON.stringify(MOCK_COMMAND) },
     legalComments: 'none',
     logLevel: 'error',
     metafile: true,

@@ -2,7 +2,7 @@
 // (the site renders offline, from any static host or from disk), and the bundled description
 // beside it for download.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,11 +17,19 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const REDOCLY = fileURLToPath(new URL('../node_modules/.bin/redocly', import.meta.url));
 
 const doc = readBundle();
-rmSync(DIST, { recursive: true, force: true });
-mkdirSync(DIST, { recursive: true });
-for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc))))) writeFileSync(`${DIST}${name}`, text);
-await buildConsole(DIST); // the "Try it" console (console/)
-for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${DIST}${file}`);
+// Written beside dist/ and then put in its place, so that a server of dist/ (`pnpm start`, a test)
+// never finds it half-written or gone while the site is rebuilt.
+const NEXT = DIST.replace(/\/$/, '.next/');
+const OLD = DIST.replace(/\/$/, '.old/');
+rmSync(NEXT, { recursive: true, force: true });
+mkdirSync(NEXT, { recursive: true });
+for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc))))) writeFileSync(`${NEXT}${name}`, text);
+await buildConsole(NEXT); // the "Try it" console (console/)
+for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${NEXT}${file}`);
+rmSync(OLD, { recursive: true, force: true });
+if (existsSync(DIST)) renameSync(DIST, OLD);
+renameSync(NEXT, DIST);
+rmSync(OLD, { recursive: true, force: true });
 console.log(`docs written to ${DIST}`);
 
 /** The page `redocly build-docs` renders for `description` (options from ../redocly.yaml). */

@@ -1,17 +1,27 @@
 // The description as the docs show it: the bundle plus what a reader of the page needs, and
 // nothing the API does not say. Each operation gets its code samples (x-codeSamples) and a note
 // on BASE_URL; nested fields are named as they are sent (`params[Phone][Country]`, not
-// `params.Phone.Country`); the introduction ends with how to try the calls on the local mock.
+// `params.Phone.Country`); the introduction ends with how to start the mock (from anywhere) and
+// try the calls on it.
 import { readFileSync } from 'node:fs';
 import { deref, operationsOf, propertiesOf, requiredOf } from '@hostapi/spec/document';
+import { MOCK_COMMAND, MOCK_README } from './mock.mjs';
 import { BASE_URL_VARIABLE, samples, SAMPLES } from './samples.mjs';
 
 const MOCK_SECTION = `
 
 ## Try it against the mock
-\`pnpm start\` (or \`pnpm --filter @hostapi/mock start\`) serves every operation of this
-description on \`http://127.0.0.1:4010\`, checking each request against it. Every curl sample reads
-its base URL from \`$${BASE_URL_VARIABLE}\` and calls production when it is unset: run
+The mock of this API, \`@hostapi/mock\`, serves every operation of this description on
+\`http://127.0.0.1:4010\`, checking each request against it. Install it in your project (before its
+first release from the packed packages, as [the mock's README](${MOCK_README}) explains; once
+published, \`npm install --save-dev @hostapi/mock\`), then start it from there:
+
+\`\`\`sh
+${MOCK_COMMAND}
+\`\`\`
+
+(In a checkout of this repository, \`pnpm start\` starts it beside these docs.) Every curl sample
+reads its base URL from \`$${BASE_URL_VARIABLE}\` and calls production when it is unset: run
 
 \`\`\`sh
 export ${BASE_URL_VARIABLE}=http://127.0.0.1:4010
@@ -21,7 +31,7 @@ once in your shell, and paste any sample as it is. The \`@hostapi/client\` sampl
 \`HOSTAPI_URL\` and \`HOSTAPI_KEY\` the same way. The mock answers the \`success\` example of each
 operation; \`Prefer: example=<name>\` selects the other examples (\`Prefer: code=500,
 example=rateLimited\` the rate limit). Requests without the key are refused, invalid ones get a
-422 that names each field. See the mock's README for every example name.
+422 that names each field. The mock's README lists every option and example name.
 `;
 
 const OPERATION_NOTE = `

@@ -11,15 +11,21 @@
 //   introduction, it kept the introduction's entry highlighted in the sidebar).
 // - Redoc's badge loads its logo from Redocly's CDN: a local wordmark instead, so that the page
 //   makes no request outside its own site.
-// - page.css: fixes for narrow screens and the code samples.
+// - page.css: fixes for narrow screens and the code samples; BREAKS: where a sample's URL may
+//   break.
+// - An icon of the site's own (favicon.svg), so that no browser asks for a missing /favicon.ico.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#555">Redocly</text></svg>`;
 const CSS = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
 
-const HEAD = `<style>
+const HEAD = `<link rel="icon" href="./favicon.svg" type="image/svg+xml">
+<style>
 ${CSS}</style>
+`;
+/** The site's icon: braces, white on the console's blue. */
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b5cad"/><path d="M12 8c-3 0-3 2-3 4s0 4-3 4c3 0 3 2 3 4s0 4 3 4M20 8c3 0 3 2 3 4s0 4 3 4c-3 0-3 2-3 4s0 4-3 4" fill="none" stroke="#fff" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>
 `;
 /** Puts the prerendered introduction on the page when the introduction is opened (no route). */
 const INTRODUCTION = `<script>
@@ -28,6 +34,29 @@ if (!location.hash.replace(/^#\\/?/, '')) {
   document.head.append(...introduction.querySelectorAll('style'));
   document.getElementById('redoc').append(introduction);
 }
+</script>`;
+
+/**
+ * Where a code sample's URL may break. Chromium offers no line break after a `/`, so a URL longer
+ * than the sample's box was broken inside a word by page.css's last resort (`overflow-wrap:
+ * anywhere`: `get_pricing_tiers.js|on`). A <wbr> after each `/`, `?` and `&` that a word follows
+ * lets it break between the URL's parts instead. Redoc writes each highlighted sample's lines as
+ * HTML, not as React's nodes, so they are changed in place as they appear (and marked, so each
+ * once); a copy button copies the sample's source, not these lines.
+ */
+const BREAKS = `<script>
+new MutationObserver(() => {
+  for (const line of document.querySelectorAll('[data-component-name="CodeBlock/CodeBlock"] .th-line:not([data-breaks])')) {
+    line.setAttribute('data-breaks', '');
+    const texts = [];
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (/[/?&]\\w/.test(node.data)) texts.push(node);
+    for (const text of texts) {
+      const parts = text.data.split(/(?<=[/?&])(?=\\w)/);
+      text.replaceWith(...parts.flatMap((part, i) => (i ? [document.createElement('wbr'), part] : [part])));
+    }
+  }
+}).observe(document.getElementById('redoc'), { childList: true, subtree: true });
 </script>`;
 
 /**
@@ -50,7 +79,7 @@ const options = ${JSON.stringify(options)};
 Redoc.hydrate(definition, options, document.getElementById('redoc'));
 }
 `);
-  Object.assign(files, { [redoc.name]: redoc.text, [docs.name]: docs.text });
+  Object.assign(files, { [redoc.name]: redoc.text, [docs.name]: docs.text, 'favicon.svg': FAVICON });
   // In <head>: the browser requests Redoc with the page's first bytes, not after the introduction's markup.
   const scripts = `<script defer src="./${redoc.name}"></script>\n<script defer src="./${docs.name}"></script>\n`;
   const index = deferIntroduction(page).replace('</head>', `${HEAD}${scripts}</head>`);
@@ -66,7 +95,7 @@ function deferIntroduction(page) {
   const withoutStyles = page.replace(styles[0], '');
   return withoutStyles.replace(
     markup[0],
-    `<div id="redoc"></div>\n<template id="redoc-introduction">${styles[0]}${markup[1]}</template>\n${INTRODUCTION}${markup[2]}`,
+    `<div id="redoc"></div>\n<template id="redoc-introduction">${styles[0]}${markup[1]}</template>\n${INTRODUCTION}\n${BREAKS}${markup[2]}`,
   );
 }
 

@@ -1,40 +1,26 @@
 // The "Try it" console in headless Chromium, from where a reader stands: the built site on a
-// plain static file server, the mock (@hostapi/mock) on another origin, every operation's deep
-// link opened cold. For each operation of the description the console sends the pre-filled
-// example and renders the mock's answer, then every named example through Prefer; the curl it
-// shows carries the bytes that were sent, and the @hostapi/client call it shows type-checks and
-// gets the same answer. The API key stays in the tab's sessionStorage. Redoc keeps working.
-import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// plain static file server, the mock (@hostapi/mock) on another origin. Each operation's round
+// trip (opened from its deep link, the example and every named answer sent, the curl and the
+// client call shown) runs on that operation's one cold load in test/operations.test.ts; here,
+// what a reader does beyond that: lists, maps and multipart; a server typed in (the validating
+// proxy, its sl-violations shown); no server (how to start the mock), a bad address, no key; the
+// API key never in the URL, localStorage, the page, a log or a copy; Redoc's search, sidebar and
+// routes with the console open, with and without the Navigation API; a phone's width.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { encodePairs } from '@hostapi/client';
 import { startMock, type RunningMock } from '@hostapi/mock';
-import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleModel } from '../console/model.mjs';
+import { consoleOperation as byId, curlCommand, DEFAULT_SERVER, heading, KEY, model, openConsole as openConsoleAt, pairsOf, panelOf, PLACEHOLDER, sendAndRead, type Answer } from './support/console.js';
+import { PHONE, RESULTS } from './support/layout.js';
+import { serveSite } from './support/site.js';
 import type { OperationModel } from '../console/src/model.js';
-// @ts-expect-error plain .mjs module without types
-import { curlCommand } from '../scripts/curl.mjs';
-import { headingPattern, serveSite } from './support/site.js';
 
-const doc = readBundle();
-const model = consoleModel(doc);
-const described = new Map(operationsOf(doc).map(({ op }) => [op.operationId as string, op]));
-/** The named examples of an operation's answers with this status: `{ name: value }`. */
-const examplesOf = (op: OperationModel, status: number) => responseExamples(doc, described.get(op.id)!, String(status));
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
-const SNIPPETS = `${RESULTS}console-snippets/`;
-const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
-const KEY = 'k3y-Distinctive-7f3a9c';
-const PLACEHOLDER = 'YOUR_API_KEY';
-
-/** The service's rule (and the client's): `status: false`, or a message with neither status nor result. */
-const isFailure = (body: Record<string, unknown>) => body.status === false || (!('status' in body) && !('return' in body));
+/** The mock's README, where the console sends a reader to start the mock: on the repository's GitHub (package.json's repository field). */
+const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
+const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${MOCK_PACKAGE.repository.directory}/README.md`;
 
 let docs: Awaited<ReturnType<typeof serveSite>>;
 let site: string;
@@ -57,170 +43,23 @@ afterAll(async () => {
   await docs?.close();
 });
 
-/** An operation's or section's heading, by its exact text. */
-const heading = (page: Page, text: string) => page.locator('h1, h2').filter({ hasText: headingPattern(text) }).first();
-
-const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Try it' });
+/** A fresh page (its waits allowed what a loaded machine takes). */
+async function freshPage(options?: Parameters<typeof watchedPage>[1]): Promise<Watched> {
+  const watched = await watchedPage(browser, options);
+  watched.page.setDefaultTimeout(60_000);
+  return watched;
+}
 
 /** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
-async function openConsole(watched: Watched, op: OperationModel): Promise<Locator> {
-  const { page } = watched;
-  await page.goto(`${site}/${op.route}`);
-  await heading(page, op.summary).waitFor();
-  await page.getByRole('button', { name: /Try it/ }).click();
-  const panel = panelOf(page);
-  expect(await panel.getByRole('combobox', { name: 'Operation' }).inputValue()).toBe(op.id);
-  expect(await panel.getByLabel('Server', { exact: true }).inputValue()).toBe('http://127.0.0.1:4010'); // the default
-  await panel.getByLabel('Server', { exact: true }).fill(mock.url);
-  await panel.getByLabel('API key', { exact: true }).fill(KEY);
-  return panel;
-}
-
-interface Answer {
-  status: number;
-  verdict: string | null;
-  /** The body as rendered. */
-  text: string;
-  request: Request;
-}
-
-/** Clicks Send and reads the answer the console renders for it. */
-async function sendAndRead(page: Page, panel: Locator): Promise<Answer> {
-  const server = (await panel.getByLabel('Server', { exact: true }).inputValue()).replace(/\/+$/, '');
-  const responded = page.waitForResponse((r) => r.url().startsWith(`${server}/`) && r.request().method() !== 'OPTIONS');
-  await panel.getByRole('button', { name: 'Send', exact: true }).click();
-  const request = (await responded).request();
-  const exchange = panel.getByRole('region', { name: 'Response' });
-  const http = exchange.locator('[data-status]');
-  await http.waitFor();
-  return {
-    status: Number(await http.getAttribute('data-status')),
-    verdict: await exchange.locator('[data-verdict]').getAttribute('data-verdict'),
-    text: await exchange.locator('pre').first().innerText(),
-    request,
-  };
-}
-
-/** The `[name, value]` pairs of a query string or URL-encoded body. */
-const pairsOf = (text: string): [string, string][] =>
-  text.split('&').map((pair) => {
-    const at = pair.indexOf('=');
-    return [decodeURIComponent(pair.slice(0, at)), decodeURIComponent(pair.slice(at + 1))];
-  });
-
-/** What each operation's test leaves for the client-call check: the call shown and the answer rendered. */
-const snippets = new Map<string, { code: string; status: number; body: unknown }>();
-
-describe('the Try it console', () => {
-  it.each(model.operations.map((op) => [op.id, op] as const))(
-    '%s: opened from its deep link, sends the example to the mock and renders every named answer',
-    async (_id, op) => {
-      const watched = await watchedPage(browser);
-      const { page } = watched;
-      const received: number[] = [];
-      try {
-        const panel = await openConsole(watched, op);
-
-        // The pre-filled example: HTTP 200, the success example, status and msg highlighted.
-        const success = examplesOf(op, 200).success;
-        const first = await sendAndRead(page, panel);
-        received.push(first.status);
-        expect(first.status).toBe(200);
-        expect(first.verdict).toBe('success');
-        expect(first.text).toBe(JSON.stringify(success, null, 2));
-        const exchange = panel.getByRole('region', { name: 'Response' });
-        if ('status' in success) expect(await exchange.locator('mark[data-envelope="status"]').innerText()).toBe('"status": true');
-        if ('msg' in success) expect(await exchange.locator('mark[data-envelope="msg"]').innerText()).toBe(`"msg": ${JSON.stringify(success.msg)}`);
-        expect(await exchange.locator('.time').innerText()).toMatch(/^\d+ ms$/);
-        await exchange.getByText(/^Response headers/).click();
-        expect(await exchange.locator('tr', { hasText: 'content-type' }).innerText()).toMatch(/^content-type\s+application\/json/);
-
-        // What was sent: the client's wire format, the key first; the curl shown carries exactly
-        // those pairs (the key as a placeholder), and the request shown masks the key.
-        const sent = first.request;
-        const wire = op.method === 'GET' ? new URL(sent.url()).search.slice(1) : sent.postData()!;
-        expect(sent.method()).toBe(op.method);
-        if (op.method === 'POST') expect(sent.headers()['content-type']).toBe('application/x-www-form-urlencoded');
-        const pairs = pairsOf(wire);
-        expect(encodePairs(pairs)).toBe(wire);
-        expect(pairs[0]).toEqual(['apikey', KEY]);
-        const shown = pairs.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value]);
-        const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-        expect(curl).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mock.url}${op.path}`, pairs: shown }));
-        await panel.getByText('Request sent (API key masked)').click();
-        const request = await exchange.locator('details.request pre').innerText();
-        expect(request).toContain(`${op.method} ${mock.url}${op.path}`);
-        expect(request).toContain(encodePairs([['apikey', '***'], ...pairs.slice(1)]));
-        expect(request).not.toContain(KEY);
-
-        // Every other named answer, chosen with Prefer.
-        const others = op.responses.filter((r) => r.name !== 'success');
-        for (const example of others) {
-          const value = examplesOf(op, example.status)[example.name];
-          await panel.getByRole('combobox', { name: 'Mock answer (Prefer)' }).selectOption({ label: `${example.name}: ${example.summary}` });
-          const answer = await sendAndRead(page, panel);
-          received.push(answer.status);
-          const message = `${example.status} ${example.name}`;
-          expect(answer.request.headers().prefer, message).toBe(example.status === 200 ? `example=${example.name}` : `code=${example.status}, example=${example.name}`);
-          expect(answer.status, message).toBe(example.status);
-          expect(answer.text, message).toBe(JSON.stringify(value, null, 2));
-          expect(answer.verdict, message).toBe(isFailure(value) ? 'failure' : 'success');
-          const curlWithPrefer = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-          expect(curlWithPrefer, message).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mock.url}${op.path}`, pairs: shown, headers: [['Prefer', answer.request.headers().prefer]] }));
-          if (!snippets.has(op.id) && answer.verdict === 'failure' && answer.status === 200) {
-            const code = await panel.getByRole('region', { name: '@hostapi/client' }).locator('pre').innerText();
-            snippets.set(op.id, { code, status: answer.status, body: value });
-          }
-        }
-        expect(others.filter((r) => isFailure(examplesOf(op, r.status)[r.name])).length).toBeGreaterThan(0);
-        await page.screenshot({ path: `${RESULTS}console-${op.id}.png` });
-
-        // Chromium logs each answer with an HTTP error status (the rate limit) as a failed
-        // load; nothing else may be logged as an error, and nothing may leave the machine.
-        const logged = received.filter((status) => status >= 400).map((status) => `Failed to load resource: the server responded with a status of ${status}`);
-        for (const error of watched.consoleErrors) {
-          const at = logged.findIndex((expected) => error.startsWith(expected));
-          expect(at, `console error: ${error}`).toBeGreaterThanOrEqual(0);
-          logged.splice(at, 1);
-        }
-        expect(watched.external).toEqual([]);
-      } finally {
-        await page.context().close();
-      }
-    },
-    120_000,
-  );
-
-  it('shows a @hostapi/client call for each operation that type-checks strictly and gets the same answer', async () => {
-    expect([...snippets.keys()].sort()).toEqual(model.operations.map((op) => op.id).sort());
-    rmSync(SNIPPETS, { recursive: true, force: true });
-    mkdirSync(SNIPPETS, { recursive: true });
-    writeFileSync(`${SNIPPETS}tsconfig.json`, JSON.stringify({
-      extends: '../../../../tsconfig.base.json',
-      compilerOptions: { noEmit: true, declaration: false, types: ['node'] }, // the test's own export needs no declarations
-      include: ['*.ts'],
-    }));
-    for (const [id, { code }] of snippets) writeFileSync(`${SNIPPETS}${id}.ts`, `${code}\nexport { data, error, response };\n`);
-    await promisify(execFile)(TSC, ['-p', SNIPPETS]).catch((error) => {
-      throw new Error(`tsc failed on the console's client calls:\n${error.stdout}${error.stderr}`);
-    });
-    process.env.HOSTAPI_KEY = KEY;
-    for (const [id, { status, body }] of snippets) {
-      const { data, error, response } = await import(`${SNIPPETS}${id}.ts`);
-      expect(response.status, id).toBe(status);
-      expect(data ?? error, id).toEqual(body);
-    }
-  }, 120_000);
-});
+const openConsole = (watched: Watched, op: OperationModel) => openConsoleAt(watched, op, site, mock.url);
 
 describe('the form', () => {
-  const byId = (id: string) => model.operations.find((op) => op.id === id)!;
   /** The query or URL-encoded body the console sent, decoded. */
   const fieldsSent = (answer: Answer) =>
     pairsOf(answer.request.method() === 'GET' ? new URL(answer.request.url()).search.slice(1) : answer.request.postData()!).filter(([name]) => name !== 'apikey');
 
-  it('adds and removes indexed list items, and sends choices and text as typed', async () => {
-    const watched = await watchedPage(browser);
+  it.concurrent('adds and removes indexed list items, and sends choices and text as typed', async ({ expect }) => {
+    const watched = await freshPage();
     const { page } = watched;
     try {
       const panel = await openConsole(watched, byId('checkDomainAvailability'));
@@ -264,8 +103,8 @@ describe('the form', () => {
     }
   }, 120_000);
 
-  it('edits maps by key, lists sent with empty brackets and lists of groups, and sends POST forms as multipart on request', async () => {
-    const watched = await watchedPage(browser);
+  it.concurrent('edits maps by key, lists sent with empty brackets and lists of groups, and sends POST forms as multipart on request', async ({ expect }) => {
+    const watched = await freshPage();
     const { page } = watched;
     try {
       let panel = await openConsole(watched, byId('upgradeServer'));
@@ -313,7 +152,7 @@ describe('the form', () => {
 });
 
 describe('another server', () => {
-  it('is reached at the address typed in, and what breaks the description is shown from sl-violations', async () => {
+  it.concurrent('is reached at the address typed in, and what breaks the description is shown from sl-violations', async ({ expect }) => {
     // A server of one's own whose answer breaks the description, behind the mock's validating proxy.
     const upstream = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -321,7 +160,7 @@ describe('another server', () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const proxy = await startMock({ port: 0, upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, log: () => {} });
-    const watched = await watchedPage(browser);
+    const watched = await freshPage();
     const { page } = watched;
     try {
       const panel = await openConsole(watched, model.operations.find((op) => op.id === 'listServers')!);
@@ -345,32 +184,69 @@ describe('another server', () => {
 });
 
 describe('when nothing can be sent or nothing answers', () => {
-  it('says why, without the key', async () => {
+  it.concurrent('says why, without the key, and how to start the mock from anywhere (npx hostapi-mock, the mock\'s README)', async ({ expect }) => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const nowhere = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
-    const watched = await watchedPage(browser);
+    const watched = await freshPage();
     const { page } = watched;
     try {
       const panel = await openConsole(watched, model.operations.find((op) => op.id === 'listServers')!);
       const send = panel.getByRole('button', { name: 'Send', exact: true });
       const alert = panel.getByRole('alert');
 
+      // Before anything is sent, beside the server it points at by default: how to start the mock.
+      await expectStartMock(panel.locator('.connection .start-mock'));
+
       await panel.getByLabel('Server', { exact: true }).fill(nowhere);
       await send.click();
-      await expect.poll(() => alert.innerText(), { timeout: 20_000 }).toMatch(new RegExp(`^No answer from ${nowhere} \\(listServers: network failure: .+\\)\\. Is the server running, and does it allow requests from this page \\(CORS\\)\\?$`));
+      await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^No answer from ${nowhere} \\(listServers: network failure: .+\\)\\. Is the server running, and does it allow requests from this page \\(CORS\\)\\?\n`));
+      await expectStartMock(alert);
       expect(await alert.innerText()).not.toContain(KEY);
       expect(watched.consoleErrors.every((error) => error.includes('net::ERR_CONNECTION_REFUSED')), watched.consoleErrors.join('\n')).toBe(true);
 
       await panel.getByLabel('Server', { exact: true }).fill('127.0.0.1:4010');
       await send.click();
-      await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
+      await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
 
       await panel.getByLabel('Server', { exact: true }).fill(mock.url);
       await panel.getByLabel('API key', { exact: true }).fill('');
       await send.click();
-      await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toBe('Enter an API key (the mock accepts any).');
+      await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('Enter an API key (the mock accepts any).');
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+});
+
+/** `element` says how to start the mock on the default server from any folder, and links the mock's README. */
+async function expectStartMock(element: Locator) {
+  const text = (await element.innerText()).replace(/\s+/g, ' ');
+  expect(text).toContain(`Start the mock on ${DEFAULT_SERVER} with npx hostapi-mock in a project where @hostapi/mock is installed`);
+  expect(await element.getByRole('link', { name: 'the mock\'s README' }).getAttribute('href')).toBe(MOCK_README);
+}
+
+describe('at a phone\'s width (390 px)', () => {
+  it.concurrent('Redoc\'s floating menu button covers no part of the console', async ({ expect }) => {
+    const watched = await freshPage({ viewport: PHONE });
+    const { page } = watched;
+    try {
+      const panel = await openConsole(watched, byId('listServers'));
+      const menu = (await page.locator('[data-testid="floating-button"]').boundingBox())!;
+      expect(menu.width).toBeGreaterThan(0);
+      // What is on top where the menu button is, at its centre and near its corners: the console
+      // (its host element, as a shadow root's content is seen from the page).
+      const points = [[0.5, 0.5], [0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]].map(([x, y]) => ({ x: menu.x + menu.width * x!, y: menu.y + menu.height * y! }));
+      const onTop = await page.evaluate((list) => list.map(({ x, y }) => document.elementFromPoint(x, y)?.closest('#hostapi-console')?.id ?? document.elementFromPoint(x, y)?.outerHTML.slice(0, 80)), points);
+      expect(onTop).toEqual(points.map(() => 'hostapi-console'));
+      // And the console's own controls under it are the ones a tap reaches: Send, scrolled there.
+      const sendButton = panel.getByRole('button', { name: 'Send', exact: true });
+      await sendButton.scrollIntoViewIfNeeded();
+      const box = (await sendButton.boundingBox())!;
+      expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('#hostapi-console')?.id, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('hostapi-console');
+      await page.screenshot({ path: `${RESULTS}phone-console.png` });
+      expect(watched.consoleErrors).toEqual([]);
     } finally {
       await page.context().close();
     }
@@ -378,14 +254,13 @@ describe('when nothing can be sent or nothing answers', () => {
 });
 
 describe('the API key', () => {
-  it('stays in the tab\'s sessionStorage: never in the URL, localStorage, the page\'s text, a log or a copied sample', async () => {
-    const watched = await watchedPage(browser);
+  it.concurrent('stays in the tab\'s sessionStorage: never in the URL, localStorage, the page\'s text, a log or a copied sample', async ({ expect }) => {
+    const watched = await freshPage();
     const { page } = watched;
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
-    const byId = (id: string) => model.operations.find((op) => op.id === id)!;
-
+  
     /** Everything the page holds but the key's own input, with the request sent shown. */
     async function expectNoKeyShown(when: string) {
       await panelOf(page).getByText('Request sent (API key masked)').click();
@@ -457,12 +332,11 @@ describe('the API key', () => {
 
 describe('Redoc beside the console', () => {
   // Browsers without the Navigation API (older Firefox and Safari) take the other way to follow Redoc.
-  it.each([['with'], ['without']])('still searches, and its search and sidebar take the reader to an operation the console then shows (%s the Navigation API)', async (navigationApi) => {
-    const watched = await watchedPage(browser);
+  it.concurrent.for(['with', 'without'])('still searches, and its search and sidebar take the reader to an operation the console then shows (%s the Navigation API)', { timeout: 120_000 }, async (navigationApi, { expect }) => {
+    const watched = await freshPage();
     const { page } = watched;
     if (navigationApi === 'without') await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
-    const byId = (id: string) => model.operations.find((op) => op.id === id)!;
-    try {
+      try {
       const panel = await openConsole(watched, byId('listServers'));
       expect(await page.evaluate(() => typeof (window as { navigation?: unknown }).navigation)).toBe(navigationApi === 'with' ? 'object' : 'undefined');
       const operation = panel.getByRole('combobox', { name: 'Operation' });
@@ -474,13 +348,13 @@ describe('Redoc beside the console', () => {
       await results.getByText('Update a domain contact', { exact: true }).first().click();
       await heading(page, 'Update a domain contact').waitFor();
       expect(new URL(page.url()).hash).toBe(byId('updateDomainContact').route);
-      await expect.poll(() => operation.inputValue(), { timeout: 10_000 }).toBe('updateDomainContact');
+      await expect.poll(() => operation.inputValue(), { timeout: 30_000 }).toBe('updateDomainContact');
 
       // Redoc's sidebar.
       await page.getByRole('link', { name: 'SSH keys' }).first().click();
       await page.getByRole('link', { name: byId('getSshKey').summary }).first().click();
       await heading(page, byId('getSshKey').summary).waitFor();
-      await expect.poll(() => operation.inputValue(), { timeout: 10_000 }).toBe('getSshKey');
+      await expect.poll(() => operation.inputValue(), { timeout: 30_000 }).toBe('getSshKey');
 
       // The console's own choice of operation takes Redoc there too.
       await operation.selectOption('listImages');
@@ -489,15 +363,15 @@ describe('Redoc beside the console', () => {
 
       // Closing it leaves the page where it was, with the button to open it again.
       await panel.getByRole('button', { name: 'Close the console' }).click();
-      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
       expect(new URL(page.url()).hash).toBe(byId('listImages').route);
       await page.getByRole('button', { name: /Try it/ }).click();
       expect(await operation.inputValue()).toBe('listImages');
       // Opened, it takes the focus (in its shadow root; after it renders, which a loaded machine
       // takes a moment to do), so that Escape, pressed in it, closes it.
-      await expect.poll(() => panel.evaluate((node) => node.contains((node.getRootNode() as Document | ShadowRoot).activeElement)), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => panel.evaluate((node) => node.contains((node.getRootNode() as Document | ShadowRoot).activeElement)), { timeout: 30_000 }).toBe(true);
       await page.keyboard.press('Escape');
-      await expect.poll(() => panel.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
 
       // Pages that are not an operation offer no button.
       await page.goto(`${site}/`);
@@ -512,5 +386,5 @@ describe('Redoc beside the console', () => {
     } finally {
       await page.context().close();
     }
-  }, 120_000);
+  });
 });

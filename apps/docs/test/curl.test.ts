@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(() => mock?.close());
 
 describe('every curl sample, pasted into bash with BASE_URL set to the mock', () => {
-  it.each(operations.map((op) => [op.id, op] as const))('%s', async (_id, op) => {
+  // A bash and a curl each, waiting on the mock: a few at a time.
+  it.concurrent.each(operations.map((op) => [op.id, op] as const))('%s', async (_id, op) => {
     const { stdout } = await run('bash', ['-c', curlOf(op.path, op.method)], {
       env: { PATH: process.env.PATH, BASE_URL: mock.url },
     });

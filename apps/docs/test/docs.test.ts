@@ -1,38 +1,41 @@
-// The built site, opened in headless Chromium from a plain static server with the network
-// otherwise blocked: every operation of the description is rendered, with its code samples, with
-// no console error and no request leaving localhost. Saves screenshots to test-results/.
+// The built site, opened in headless Chromium from a plain static server (no fallback page) with
+// the network otherwise blocked: the introduction (its sections, the servers, how to start the
+// mock, the description to download, an icon), the sidebar and every link of it that is not an
+// operation (the introduction, its sections, each tag) opened cold in a new page, and the site
+// opened from disk (file://). Each operation's own page: test/operations.test.ts. Screenshots go
+// to test-results/.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
 import { readSite } from '../scripts/site.mjs';
-import { deref, headingPattern, operations as all, serveSite, spec } from './support/site.js';
+import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
+import { expectedLinks, expectOpensAndHighlights, menuLinks, operationLinks, sectionLinks, tagLinks, titleLink, type Link } from './support/links.js';
+import { FILE_URL, serveSite, spec, tags } from './support/site.js';
 
-const operations = all.map(({ method, op, ...rest }) => ({
-  ...rest,
-  /** Top-level parameter or form field names, and the summaries of the 200 examples. */
-  fields: method === 'get'
-    ? (op.parameters ?? []).map((p: any) => deref(spec, p).name as string)
-    : Object.keys(deref(spec, deref(spec, op.requestBody).content['application/x-www-form-urlencoded'].schema).properties),
-  examples: Object.values(deref(spec, op.responses['200']).content['application/json'].examples).map((e: any) => deref(spec, e).summary as string),
-}));
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
-
-/** An operation's or section's heading, by its exact text. */
-const heading = (text: string) => watched.page.locator('h1, h2').filter({ hasText: headingPattern(text) }).first();
+/** The mock's README, where the docs send a reader to start the mock: on the repository's GitHub (package.json's repository field). */
+const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
+const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${MOCK_PACKAGE.repository.directory}/README.md`;
 
 let site: Awaited<ReturnType<typeof serveSite>>;
 let browser: Browser;
-let watched: Watched;
+/** The introduction, as the site's address opens it. */
+let home: Watched;
+/** What the site answered while the introduction loaded. */
+const responses: Response[] = [];
+/** The sidebar's links as the introduction shows them (operations are added once their tag is opened). */
+let shown: { label: string; href: string }[];
 
 beforeAll(async () => {
   site = await serveSite();
   browser = await launchChromium();
-  watched = await watchedPage(browser);
-  await watched.page.goto(site.url, { waitUntil: 'load' });
-  await watched.page.locator('h1').first().waitFor();
   mkdirSync(RESULTS, { recursive: true });
+  home = await watchedPage(browser, { viewport: DESKTOP });
+  home.page.setDefaultTimeout(60_000);
+  home.page.on('response', (response) => responses.push(response));
+  await home.page.goto(site.url, { waitUntil: 'load' });
+  await home.page.locator('h1').first().waitFor();
+  shown = await menuLinks(home.page);
 }, 60_000);
 
 afterAll(async () => {
@@ -40,61 +43,140 @@ afterAll(async () => {
   await site?.close();
 });
 
-describe('the documentation site', () => {
+/** The route of a link: its own, or (for a section of the introduction) the one the sidebar shows. */
+const hrefOf = (link: Link) => link.route || shown.find((s) => s.label === link.label)!.href;
+
+describe('the introduction', () => {
   it('explains authentication, the envelope, failures, versions, pagination and the mock', async () => {
-    const headings = await watched.page.$$eval('h1, h2', (nodes) => nodes.map((n) => n.textContent?.trim()));
+    const headings = await home.page.$$eval('h1, h2', (nodes) => nodes.map((n) => n.textContent?.trim()));
     for (const heading of ['Authentication', 'The envelope', 'Failures', 'Versions per operation', 'Pagination', 'Try it against the mock']) {
       expect(headings).toContain(heading);
     }
-    await watched.page.screenshot({ path: `${RESULTS}docs-introduction.png` });
+    await home.page.screenshot({ path: `${RESULTS}docs-introduction.png` });
   });
 
-  it.each(operations.map((o) => [o.id, o] as const))('renders %s with its curl and @hostapi/client samples', async (_id, op) => {
-    const { page } = watched;
-    await page.goto(`${site.url}${op.route}`);
-    await heading(op.summary).waitFor();
-    // The sample panel of this operation: the innermost block that names its path (in the panel's
-    // header, whichever sample is shown), holds a language switch and shows code.
-    const languages = page.getByRole('button', { name: /^(curl|@hostapi\/client)$/ });
-    const panel = page.locator('div').filter({ hasText: op.path }).filter({ has: languages }).filter({ has: page.locator('pre') }).last();
-    const samples: [language: string, shows: string][] = [['curl', `curl`], ['@hostapi/client', `api.${op.clientMethod}(`]];
-    for (const [language, shows] of samples) {
-      await panel.getByRole('button', { name: /^(curl|@hostapi\/client)$/ }).click();
-      await page.getByText(language, { exact: true }).last().click();
-      await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  it('tells how to start the mock from anywhere (npx hostapi-mock) and links the mock\'s README', async () => {
+    const section = home.page.locator('[data-section-id="/section/try-it-against-the-mock"]');
+    await section.waitFor();
+    const text = await section.innerText();
+    expect(text).toContain('npx hostapi-mock');
+    expect(text).toContain('http://127.0.0.1:4010');
+    const readme = section.getByRole('link', { name: /README/ });
+    expect(await readme.getAttribute('href')).toBe(MOCK_README);
+  });
+
+  it('shows the servers in plain text, every address in full', async () => {
+    const { page } = home;
+    for (const server of spec.servers as { url: string; description: string }[]) {
+      const description = page.getByText(server.description, { exact: true });
+      await description.waitFor();
+      expect(await description.innerText()).not.toContain('`');
+      const addresses = page.getByText(server.url, { exact: true }).filter({ visible: true });
+      expect(await addresses.count()).toBeGreaterThan(0);
+      for (const address of await addresses.all()) await expectWhole(page, address);
+    }
+    await page.screenshot({ path: `${RESULTS}overview.png` });
+  });
+
+  it('offers the OpenAPI description for download, as JSON and YAML, served beside the page', async () => {
+    const { page } = home;
+    const title = page.getByText('Download OpenAPI description', { exact: true });
+    await title.waitFor();
+    // The innermost block that holds that title and the links.
+    const box = page.locator('div').filter({ has: title }).filter({ has: page.locator('a[download]') }).last();
+    const links = box.locator('a[download]');
+    const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href));
+    expect(new Set(hrefs.map((href) => new URL(href).pathname))).toEqual(new Set(['/openapi.json', '/openapi.yaml']));
+    for (const [name, path] of [['JSON', '/openapi.json'], ['YAML', '/openapi.yaml']] as const) {
+      const link = box.getByRole('link', { name, exact: true });
+      expect(await link.isVisible(), name).toBe(true);
+      expect(new URL((await link.getAttribute('href'))!, site.url).pathname, name).toBe(path);
+    }
+    for (const href of new Set(hrefs)) {
+      const response = await fetch(href);
+      expect(response.status, href).toBe(200);
+      const text = await response.text();
+      if (href.endsWith('.json')) expect(JSON.parse(text).info.title).toBe(spec.info.title);
+      else expect(text).toContain('openapi: 3.1.0');
     }
   });
 
-  it.each(operations.map((o) => [o.id, o] as const))('shows the parameters and response examples of %s', async (_id, op) => {
-    const { page } = watched;
-    await page.goto(`${site.url}${op.route}`);
-    await heading(op.summary).waitFor();
-    const section = page.locator('div').filter({ has: heading(op.summary) }).filter({ hasText: 'Responses' }).last();
-    const text = await section.innerText();
-    for (const field of op.fields) expect(text, field).toMatch(new RegExp(`(^|\\n)${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
-    // The response example selector shows the first example and lists all of them.
-    await section.locator('[aria-haspopup]').filter({ hasText: op.examples[0]! }).click();
-    for (const summary of op.examples) await expect.poll(() => page.getByText(summary, { exact: true }).count(), { message: summary, timeout: 10_000 }).toBeGreaterThan(0);
-    await page.keyboard.press('Escape');
+  it('has an icon: an SVG linked from the page and served, and nothing the page asked for answered 404', async () => {
+    const icon = await home.page.$eval('link[rel="icon"]', (node) => ({ href: (node as HTMLLinkElement).href, type: node.getAttribute('type') }));
+    expect(icon.type).toBe('image/svg+xml');
+    const response = await fetch(icon.href);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await response.text()).toMatch(/^<svg[\s>]/);
+    expect(responses.filter((r) => r.status() >= 400).map((r) => `${r.status()} ${r.url()}`)).toEqual([]);
   });
 
-  it('offers the bundled description for download beside it', async () => {
-    const yaml = await fetch(`${site.url}openapi.yaml`);
-    expect(yaml.status).toBe(200);
-    expect(await yaml.text()).toContain('openapi: 3.1.0');
-    expect((await (await fetch(`${site.url}openapi.json`)).json()).info.title).toBe(spec.info.title);
-  });
-
-  it('logged no console error, requested nothing outside localhost, and shows no API key', async () => {
-    expect(watched.consoleErrors).toEqual([]);
-    expect(watched.external).toEqual([]);
+  it('logged no console error, requested nothing outside localhost, and the site shows no API key', () => {
+    expect(home.consoleErrors).toEqual([]);
+    expect(home.external).toEqual([]);
     expect(new Set(readSite().match(/apikey=[A-Za-z0-9_%-]*/g))).toEqual(new Set(['apikey=YOUR_API_KEY']));
   });
 
-  it('saves a screenshot of an operation', async () => {
-    await watched.page.goto(`${site.url}#/domain-registration/updatedomaincontact`);
-    await heading('Update a domain contact').waitFor();
-    await watched.page.screenshot({ path: `${RESULTS}docs-operation.png` });
-    expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
+  it('at a phone\'s width (390 px), breaks the title only between words', async () => {
+    const { page } = await watchedPage(browser, { viewport: PHONE });
+    try {
+      await page.goto(site.url);
+      const title = page.locator('h1').first();
+      await title.waitFor({ timeout: 60_000 });
+      expect(await title.innerText()).toMatch(titleLink.heading);
+      expect(midWordBreaks(await renderedLines(title))).toEqual([]);
+      await page.screenshot({ path: `${RESULTS}phone-introduction.png` });
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the sidebar', () => {
+  it('links the introduction, its sections, every tag and every operation, each by a route of the page itself (#/...)', async () => {
+    const { page } = home;
+    const found = new Map(shown.map((link) => [link.href, link]));
+    // Each tag's operations appear once the tag is opened.
+    for (const tag of tags) {
+      await page.locator(`.menu-content [data-text="${tag.name}"]`).click();
+      for (const link of await menuLinks(page)) found.set(link.href, link);
+    }
+    const all = [...found.values()];
+    expect(all.map((link) => link.label).sort()).toEqual(expectedLinks.map((link) => link.label).sort());
+    for (const link of all) expect(link.href, link.label).toMatch(/^#\//);
+    for (const link of expectedLinks.filter((l) => l.route)) {
+      expect(all.find((s) => s.label === link.label)?.href, link.label).toBe(link.route);
+    }
+  });
+});
+
+// Operations' links: opened cold by test/operations.test.ts, which checks the rest of their page on the same load.
+describe('every other sidebar link, opened cold in a new page from a plain static server', () => {
+  it.concurrent.for([titleLink, ...sectionLinks, ...tagLinks].map((link): [string, Link] => [link.label, link]))('%s', { timeout: 120_000 }, async ([, link]: [string, Link], { expect }: TestContext) => {
+    const watched = await watchedPage(browser);
+    watched.page.setDefaultTimeout(60_000);
+    try {
+      const url = new URL(hrefOf(link), site.url).href;
+      await expectOpensAndHighlights(expect, watched.page, url, link, await watched.page.goto(url));
+      expect(watched.consoleErrors).toEqual([]);
+      expect(watched.external).toEqual([]);
+    } finally {
+      await watched.page.context().close();
+    }
+  });
+});
+
+describe('opened from disk (file://)', () => {
+  const cases = [titleLink, sectionLinks.find((l) => l.label === 'Authentication')!, operationLinks.at(-1)!];
+  it.concurrent.for(cases.map((link): [string, Link] => [link.label, link]))('%s', { timeout: 120_000 }, async ([, link]: [string, Link], { expect }: TestContext) => {
+    const watched = await watchedPage(browser);
+    watched.page.setDefaultTimeout(60_000);
+    try {
+      const url = `${FILE_URL}${hrefOf(link)}`;
+      await expectOpensAndHighlights(expect, watched.page, url, link, await watched.page.goto(url));
+      expect(watched.consoleErrors).toEqual([]);
+    } finally {
+      await watched.page.context().close();
+    }
   });
 });

@@ -146,6 +146,7 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
             <datalist id="console-servers">
               {model.servers.map((server) => <option value={server.url}>{server.description}</option>)}
             </datalist>
+            <span class="hint start-mock"><StartMock /></span>
           </label>
           <label class="field">
             <span class="label"><span class="type">API key</span></span>
@@ -196,13 +197,31 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
   );
 }
 
+/**
+ * How to start the mock the console points at by default, from any folder (the docs are read
+ * far from a checkout of this repository): its command, and its README for how to install it.
+ */
+function StartMock() {
+  return (
+    <>
+      No server yet? Start the mock on <code>http://127.0.0.1:4010</code> with <code>{HOSTAPI_MOCK_COMMAND}</code> in a
+      project where <code>@hostapi/mock</code> is installed (<a href={HOSTAPI_MOCK_README} target="_blank" rel="noopener">the mock's README</a> says how).
+    </>
+  );
+}
+
 function ExchangeView({ exchange }: { exchange: Exchange }) {
   const { request, response, error } = exchange;
   const body = response && parseJson(response.text);
   const verdict = response && verdictOf(response.status, response.text);
   return (
     <section class="exchange" aria-label="Response" aria-live="polite">
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+          {exchange.unreachable && <span class="start-mock"><StartMock /></span>}
+        </p>
+      )}
       {response && verdict && (
         <>
           <p class="status-line">

@@ -7,3 +7,7 @@ declare module '*.css' {
   const text: string;
   export default text;
 }
+/** The mock's README on the repository's GitHub (../../scripts/mock.mjs), set by the build. */
+declare const HOSTAPI_MOCK_README: string;
+/** The command that starts the mock where it is installed (`npx hostapi-mock`), set by the build. */
+declare const HOSTAPI_MOCK_COMMAND: string;

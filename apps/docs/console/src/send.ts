@@ -35,6 +35,8 @@ export interface Exchange {
   response?: Received;
   /** Why no response arrived, or why nothing was sent. */
   error?: string;
+  /** Nothing answered at the server's address (the panel then says how to start the mock). */
+  unreachable?: true;
 }
 
 export const MASK = '***';
@@ -69,7 +71,10 @@ export async function send(call: Call): Promise<Exchange> {
   } catch (error) {
     // The client's errors never carry the key. Any other error is a fault of this page: say so
     // without its details, which could.
-    if (!exchange.response) exchange.error = describe(error, baseUrl);
+    if (!exchange.response) {
+      exchange.error = describe(error, baseUrl);
+      if (error instanceof HostApiError && error.kind === 'network') exchange.unreachable = true;
+    }
   }
   return exchange;
 }

@@ -1,0 +1,237 @@
+// Every operation's deep link (`#/<tag>/<operationid>`), opened cold ONCE, in a fresh context
+// (empty cache and storage) of headless Chromium, from a plain static file server (no fallback
+// page), with the network outside localhost blocked, as a reader opens a shared link; then every
+// check of what that operation's page shows, one after another on that same page:
+//
+// 1. the link: its heading at the top of the page, its entry (only it) highlighted in the sidebar,
+//    no console error, no request leaving localhost;
+// 2. its curl and @hostapi/client samples, and its parameters and response examples;
+// 3. at a desktop width: the curl sample stays in its box, nothing under its copy button, and its
+//    URL breaks only between words; the servers to choose from, in full;
+// 4. at a phone's width (390 px): the address in full, the sample readable, the floating menu
+//    button clear of every control, nothing scrolls sideways, the heading whole;
+// 5. every field, expanded, under its wire name (`params[Phone][Country]`), never a dotted path;
+// 6. the "Try it" console sends the example to the mock (@hostapi/mock, another origin) and
+//    renders its answer, then every named answer through Prefer; the curl it shows carries the
+//    bytes that were sent, and (checked once every operation is done) the @hostapi/client call it
+//    shows type-checks and gets the same answer.
+//
+// A cold load is the slow part (Redoc's script and render): one per operation instead of one per
+// check, and a few operations at a time (vitest's maxConcurrency). Screenshots go to test-results/.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startMock, type RunningMock } from '@hostapi/mock';
+import { launchChromium, watchedPage } from '@hostapi/testing/chromium';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic, type TestContext } from 'vitest';
+import { consoleOperation, expectConsoleRoundTrip, expectOnlyErrorStatusesLogged, KEY, type Snippet } from './support/console.js';
+import { expectedNames, expectWireNames } from './support/fields.js';
+import { curlSample, DESKTOP, expectMenuButtonClear, expectReadableSample, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
+import { expectOpensAndHighlights, operationLinks } from './support/links.js';
+import { deref, headingPattern, operations, serveSite, spec, type DocsOperation } from './support/site.js';
+
+const SNIPPETS = `${RESULTS}console-snippets/`;
+const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
+
+let site: Awaited<ReturnType<typeof serveSite>>;
+let mock: RunningMock;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await serveSite();
+  mock = await startMock({ port: 0 });
+  expect(new URL(mock.url).origin).not.toBe(new URL(site.url).origin); // another origin: every call is cross-origin
+  browser = await launchChromium();
+  mkdirSync(RESULTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+  await site?.close();
+});
+
+/** Runs one check of the page, its name put before whatever it fails with. */
+async function step(name: string, check: () => Promise<void>) {
+  const t0 = performance.now();
+  try {
+    await check();
+    if (process.env.STEP_TIMES) console.error(`STEP ${Math.round(performance.now() - t0)} ms ${name.slice(0, 40)}`);
+  } catch (error) {
+    if (error instanceof Error) error.message = `${name}: ${error.message}`;
+    throw error;
+  }
+}
+
+/** An operation's or section's heading on `page`, by its exact text. */
+const headingOf = (page: Page, text: string) => page.locator('h1, h2').filter({ hasText: headingPattern(text) }).first();
+
+/** Top-level parameter or form field names, and the summaries of the 200 examples. */
+function fieldsAndExamples({ method, op }: DocsOperation) {
+  return {
+    fields: method === 'get'
+      ? (op.parameters ?? []).map((p: any) => deref(spec, p).name as string)
+      : Object.keys(deref(spec, deref(spec, op.requestBody).content['application/x-www-form-urlencoded'].schema).properties),
+    examples: Object.values(deref(spec, op.responses['200']).content['application/json'].examples).map((e: any) => deref(spec, e).summary as string),
+  };
+}
+
+// The checks below take the test's own `expect`: the operations' tests run concurrently, and
+// vitest tells their polls apart only by it.
+
+/** The operation's curl and @hostapi/client samples, each shown when chosen (curl last, as a reader leaves it). */
+async function expectSamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
+  // The sample panel of this operation: the innermost block that names its path (in the panel's
+  // header, whichever sample is shown), holds a language switch and shows code.
+  const languages = page.getByRole('button', { name: /^(curl|@hostapi\/client)$/ });
+  const panel = page.locator('div').filter({ hasText: op.path }).filter({ has: languages }).filter({ has: page.locator('pre') }).last();
+  const samples: [language: string, shows: string][] = [['@hostapi/client', `api.${op.clientMethod}(`], ['curl', 'curl']];
+  for (const [language, shows] of samples) {
+    await panel.getByRole('button', { name: /^(curl|@hostapi\/client)$/ }).click();
+    await page.getByText(language, { exact: true }).last().click();
+    await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+}
+
+/** Every top-level parameter or form field by name, and the response example selector listing every 200 example. */
+async function expectParametersAndExamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
+  const { fields, examples } = fieldsAndExamples(op);
+  const section = page.locator('div').filter({ has: headingOf(page, op.summary) }).filter({ hasText: 'Responses' }).last();
+  const text = await section.innerText();
+  for (const field of fields) expect(text, field).toMatch(new RegExp(`(^|\\n)${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+  // The response example selector shows the first example and lists all of them.
+  await section.locator('[aria-haspopup]').filter({ hasText: examples[0]! }).click();
+  for (const summary of examples) await expect.poll(() => page.getByText(summary, { exact: true }).count(), { message: summary, timeout: 30_000 }).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+}
+
+/** The request samples panel of the operation's section, scrolled into view, curl shown. */
+async function samplePanel(section: Locator) {
+  const panel = section.locator('.panel-request-samples');
+  await panel.scrollIntoViewIfNeeded();
+  await curlSample(panel).waitFor();
+  return panel;
+}
+
+/** The sample panel's server selector: plain text, each server's description and its full address for this operation. */
+async function expectServers(expect: ExpectStatic, page: Page, panel: Locator, op: DocsOperation, screenshot: string) {
+  const selector = panel.locator('[data-component-name="Panel/PanelHeader"] [data-testid="dropdown"] > button').first();
+  await selector.click();
+  const items = panel.locator('[data-component-name="Dropdown/DropdownMenuItem"]').filter({ visible: true });
+  await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(spec.servers.length);
+  for (const [index, server] of (spec.servers as { url: string; description: string }[]).entries()) {
+    const item = items.nth(index);
+    const text = (await item.innerText()).replace(/\s+/g, ' ');
+    expect(text).not.toContain('`');
+    expect(text).toContain(server.description);
+    const address = item.getByText(`${server.url}${op.path}`, { exact: true });
+    await expectWhole(page, address);
+  }
+  await page.screenshot({ path: `${RESULTS}${screenshot}` });
+  // Closed again (its button toggles it), as a reader leaves it, for the checks that follow.
+  await selector.click();
+  await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(0);
+}
+
+/** What the console's client-call check runs, once every operation has left its call. */
+const snippets = new Map<string, Snippet>();
+
+describe('every operation, opened cold from its deep link once', () => {
+  it('the wire-name expectation itself spells nested names as the description does', () => {
+    const byId = (id: string) => operations.find((op) => op.id === id)!;
+    expect(expectedNames(byId('updateDomainContact'))).toContain('params[Phone][Country]');
+    expect(expectedNames(byId('listServers'))).toContain('filters[state]');
+    expect(expectedNames(byId('copyStack'))).toContain('params[databases][<n>][db_name]');
+  });
+
+  it.concurrent.for(operations.map((op): [string, DocsOperation] => [op.id, op]))('%s', { timeout: 240_000 }, async ([, op]: [string, DocsOperation], { expect }: TestContext) => {
+    const watched = await watchedPage(browser, { viewport: DESKTOP });
+    const { page } = watched;
+    // Waits are for conditions; a loaded 2-core machine may take more than Playwright's 30 s default for one.
+    page.setDefaultTimeout(60_000);
+    const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
+    try {
+      await step('the link, opened cold, shows the operation and highlights its sidebar entry', async () => {
+        const url = `${site.url}${op.route}`;
+        const response = await page.goto(url);
+        await expectOpensAndHighlights(expect, page, url, operationLinks.find((link) => link.route === op.route)!, response);
+        expect(watched.consoleErrors).toEqual([]);
+        expect(watched.external).toEqual([]);
+        if (op.id === 'updateDomainContact') {
+          await page.screenshot({ path: `${RESULTS}docs-operation.png` });
+          expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
+        }
+      });
+
+      await step('its curl and @hostapi/client samples', () => expectSamples(expect, page, op));
+      await step('its parameters and response examples', () => expectParametersAndExamples(expect, page, op));
+
+      await step('at a desktop width, the curl sample stays in its box, nothing under its copy button, its URL broken only between words', async () => {
+        const panel = await samplePanel(section);
+        await expectReadableSample(panel);
+        // Its first line, the address (the values after it may be single words longer than the box).
+        expect(midWordBreaks(await renderedLines(curlSample(panel).locator('.th-line').first())), 'the address breaks inside a word').toEqual([]);
+        if (op.id === 'updateDomainContact') {
+          await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
+          await expectServers(expect, page, panel, op, 'servers-desktop.png');
+        }
+      });
+
+      await step('at a phone\'s width (390 px), the address in full, the sample readable, the menu button clear of every control', async () => {
+        await page.setViewportSize(PHONE);
+        const panel = await samplePanel(section);
+        const header = panel.locator('[data-component-name="Panel/PanelHeader"]');
+        const address = header.locator('[data-testid="dropdown"] > button > span').first();
+        expect(await address.textContent()).toBe(op.path);
+        await expectWhole(page, address);
+        await expectReadableSample(panel);
+        await expectMenuButtonClear(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(PHONE.width);
+        expect(midWordBreaks(await renderedLines(headingOf(page, op.summary))), 'the heading breaks inside a word').toEqual([]);
+        await page.screenshot({ path: `${RESULTS}phone-${op.id}.png` });
+        if (op.id === 'updateDomainContact') await expectServers(expect, page, panel, op, 'servers-phone.png');
+      });
+
+      await step('every field, expanded, under its wire name', async () => {
+        // Tall enough that Redoc, which mounts rows as they scroll into view, shows every field.
+        await page.setViewportSize({ width: DESKTOP.width, height: 8000 });
+        await expectWireNames(expect, section, op);
+      });
+
+      await step('the Try it console sends the example and every named answer to the mock', async () => {
+        await page.setViewportSize(DESKTOP);
+        const { received, snippet } = await expectConsoleRoundTrip(page, consoleOperation(op.id), mock.url);
+        if (snippet) snippets.set(op.id, snippet);
+        await page.screenshot({ path: `${RESULTS}console-${op.id}.png` });
+        // Nothing else logged as an error since the page opened, and nothing left the machine.
+        expectOnlyErrorStatusesLogged(watched.consoleErrors, received);
+        expect(watched.external).toEqual([]);
+      });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('the console shows a @hostapi/client call for each operation that type-checks strictly and gets the same answer', async () => {
+    expect([...snippets.keys()].sort()).toEqual(operations.map((op) => op.id).sort());
+    rmSync(SNIPPETS, { recursive: true, force: true });
+    mkdirSync(SNIPPETS, { recursive: true });
+    writeFileSync(`${SNIPPETS}tsconfig.json`, JSON.stringify({
+      extends: '../../../../tsconfig.base.json',
+      compilerOptions: { noEmit: true, declaration: false, types: ['node'] }, // the test's own export needs no declarations
+      include: ['*.ts'],
+    }));
+    for (const [id, { code }] of snippets) writeFileSync(`${SNIPPETS}${id}.ts`, `${code}\nexport { data, error, response };\n`);
+    await promisify(execFile)(TSC, ['-p', SNIPPETS]).catch((error) => {
+      throw new Error(`tsc failed on the console's client calls:\n${error.stdout}${error.stderr}`);
+    });
+    process.env.HOSTAPI_KEY = KEY;
+    for (const [id, { status, body }] of snippets) {
+      const { data, error, response } = await import(`${SNIPPETS}${id}.ts`);
+      expect(response.status, id).toBe(status);
+      expect(data ?? error, id).toEqual(body);
+    }
+  }, 120_000);
+});
