@@ -19,16 +19,30 @@ const REDOCLY = fileURLToPath(new URL('../node_modules/.bin/redocly', import.met
 const doc = readBundle();
 // Written beside dist/ and then put in its place, so that a server of dist/ (`pnpm start`, a test)
 // never finds it half-written or gone while the site is rebuilt.
-const NEXT = DIST.replace(/\/$/, '.next/');
-const OLD = DIST.replace(/\/$/, '.old/');
+// Each build its own (two builds may run at once, as turbo runs of two suites do).
+const NEXT = DIST.replace(/\/$/, `.next-${process.pid}/`);
+const OLD = DIST.replace(/\/$/, `.old-${process.pid}/`);
 rmSync(NEXT, { recursive: true, force: true });
 mkdirSync(NEXT, { recursive: true });
 for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc))))) writeFileSync(`${NEXT}${name}`, text);
 await buildConsole(NEXT); // the "Try it" console (console/)
 for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${NEXT}${file}`);
 rmSync(OLD, { recursive: true, force: true });
-if (existsSync(DIST)) renameSync(DIST, OLD);
-renameSync(NEXT, DIST);
+// Another build may put its dist/ in place between the two renames: then move that one away too.
+for (;;) {
+  try {
+    if (existsSync(DIST)) renameSync(DIST, OLD);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  try {
+    renameSync(NEXT, DIST);
+    break;
+  } catch (error) {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    rmSync(OLD, { recursive: true, force: true });
+  }
+}
 rmSync(OLD, { recursive: true, force: true });
 console.log(`docs written to ${DIST}`);
 
