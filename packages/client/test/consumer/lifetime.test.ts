@@ -57,7 +57,7 @@ function run(how: string, baseUrl: string, after: boolean): Promise<{ printed: s
       printedAt ||= performance.now();
     });
     // Far below undici's 300 s, far above a prompt exit.
-    const deadline = setTimeout(() => child.kill(), 10_000);
+    const deadline = setTimeout(() => child.kill(), 60_000);
     child.once('error', reject).once('exit', () => {
       clearTimeout(deadline);
       resolve({ printed: printed.trim(), exitedAfterMs: printedAt ? performance.now() - printedAt : Infinity });
@@ -66,19 +66,24 @@ function run(how: string, baseUrl: string, after: boolean): Promise<{ printed: s
 }
 
 const WHEN = [['the first call of the process', false], ['a call after another', true]] as const;
+/**
+ * "At once": far below what a transfer left running keeps a process alive (undici's 300 s, or for
+ * ever for a body that never ends), with room for a loaded CI machine (2 s was once 3 s there).
+ */
+const AT_ONCE_MS = 20_000;
 
 it.each(WHEN)('a timeout against a server that never answers, %s: the process exits at once', async (_when, after) => {
   const { printed, exitedAfterMs } = await run('timeout', `${url}/silent`, after);
   expect(printed).toMatch(/^TimeoutError \d+$/);
   // Two attempts of 300 ms: the error came when it should.
   expect(Number(printed.split(' ')[1])).toBeLessThan(5_000);
-  expect(exitedAfterMs).toBeLessThan(2_000);
-}, 20_000);
+  expect(exitedAfterMs).toBeLessThan(AT_ONCE_MS);
+}, 90_000);
 
 const STOPS = WHEN.flatMap(([when, after]) => (['timeout', 'abort'] as const).map((how) => [how, when, after] as const));
 
 it.each(STOPS)('a body that never ends, stopped by the %s, %s: the process exits at once', async (how, _when, after) => {
   const { printed, exitedAfterMs } = await run(how, url, after);
   expect(printed).toMatch(how === 'timeout' ? /^TimeoutError \d+$/ : /^AbortedError \d+$/);
-  expect(exitedAfterMs).toBeLessThan(2_000);
-}, 20_000);
+  expect(exitedAfterMs).toBeLessThan(AT_ONCE_MS);
+}, 90_000);
