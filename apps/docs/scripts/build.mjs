@@ -1,14 +1,18 @@
 // Builds the static site in dist/: index.html, Redoc and the description as classic scripts
-// (the site renders offline, from any static host or from disk), and the bundled description
-// beside it for download.
+// (the site renders offline, from any static host or from disk), each operation's page as
+// Redoc renders it (prerendered/, see prerender.mjs), and the bundled description beside it for
+// download.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { operationsOf } from '@hostapi/spec/document';
 import { docsDescription } from './description.mjs';
-import { siteFiles } from './page.mjs';
+import { PRERENDERED_ROUTES, siteFiles } from './page.mjs';
+import { prerender } from './prerender.mjs';
+import { operationRoute } from './site.mjs';
 import { readBundle } from './samples.mjs';
 import { buildConsole } from '../console/build.mjs';
 
@@ -27,6 +31,9 @@ mkdirSync(NEXT, { recursive: true });
 for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc))))) writeFileSync(`${NEXT}${name}`, text);
 await buildConsole(NEXT); // the "Try it" console (console/)
 for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${NEXT}${file}`);
+// Each operation's page, as Redoc renders it from the site just written (prerender.mjs).
+const saved = await prerender(NEXT, operationsOf(doc).map(({ op }) => operationRoute(op.tags[0], op.operationId)));
+writeFileSync(`${NEXT}index.html`, readFileSync(`${NEXT}index.html`, 'utf8').replace(PRERENDERED_ROUTES, JSON.stringify(saved)));
 rmSync(OLD, { recursive: true, force: true });
 // Another build may put its dist/ in place between the two renames: then move that one away too.
 for (;;) {

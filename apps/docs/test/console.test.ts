@@ -15,7 +15,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleOperation as byId, curlCommand, DEFAULT_SERVER, heading, KEY, model, openConsole as openConsoleAt, pairsOf, panelOf, PLACEHOLDER, sendAndRead, type Answer } from './support/console.js';
 import { PHONE, RESULTS } from './support/layout.js';
-import { serveSite } from './support/site.js';
+import { openLive, serveSite } from './support/site.js';
 import type { OperationModel } from '../console/src/model.js';
 
 /** The mock's README, where the console sends a reader to start the mock: on the repository's GitHub (package.json's repository field). */
@@ -320,7 +320,7 @@ describe('the API key', () => {
       await page.getByRole('button', { name: /Try it/ }).click();
       expect(await panelOf(page).getByLabel('API key', { exact: true }).inputValue()).toBe(KEY);
       const other = await page.context().newPage();
-      await other.goto(`${site}/${byId('listServers').route}`);
+      await openLive(other, `${site}/${byId('listServers').route}`);
       await other.getByRole('button', { name: /Try it/ }).click();
       expect(await panelOf(other).getByLabel('API key', { exact: true }).inputValue()).toBe('');
       expect(watched.external).toEqual([]);
@@ -374,7 +374,7 @@ describe('Redoc beside the console', () => {
       await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
 
       // Pages that are not an operation offer no button.
-      await page.goto(`${site}/`);
+      await openLive(page, `${site}/`);
       await heading(page, 'Authentication').waitFor();
       await page.locator('#hostapi-console').waitFor({ state: 'attached' }); // the console has run
       expect(await page.getByRole('button', { name: /Try it/ }).count()).toBe(0);

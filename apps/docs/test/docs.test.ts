@@ -8,10 +8,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
+import { prerenderedFile } from '../scripts/prerender.mjs';
 import { readSite } from '../scripts/site.mjs';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import { expectedLinks, expectOpensAndHighlights, menuLinks, operationLinks, sectionLinks, tagLinks, titleLink, type Link } from './support/links.js';
-import { FILE_URL, serveSite, spec, tags } from './support/site.js';
+import { FILE_URL, openLive, operations, serveSite, spec, tags } from './support/site.js';
 
 /** The mock's README, where the docs send a reader to start the mock: on the repository's GitHub (package.json's repository field). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
@@ -120,7 +121,7 @@ describe('the introduction', () => {
   it('at a phone\'s width (390 px), breaks the title only between words', async () => {
     const { page } = await watchedPage(browser, { viewport: PHONE });
     try {
-      await page.goto(site.url);
+      await openLive(page, site.url);
       const title = page.locator('h1').first();
       await title.waitFor({ timeout: 60_000 });
       expect(await title.innerText()).toMatch(titleLink.heading);
@@ -157,7 +158,7 @@ describe('every other sidebar link, opened cold in a new page from a plain stati
     watched.page.setDefaultTimeout(60_000);
     try {
       const url = new URL(hrefOf(link), site.url).href;
-      await expectOpensAndHighlights(expect, watched.page, url, link, await watched.page.goto(url));
+      await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
       expect(watched.consoleErrors).toEqual([]);
       expect(watched.external).toEqual([]);
     } finally {
@@ -173,10 +174,61 @@ describe('opened from disk (file://)', () => {
     watched.page.setDefaultTimeout(60_000);
     try {
       const url = `${FILE_URL}${hrefOf(link)}`;
-      await expectOpensAndHighlights(expect, watched.page, url, link, await watched.page.goto(url));
+      await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
       expect(watched.consoleErrors).toEqual([]);
     } finally {
       await watched.page.context().close();
+    }
+  });
+});
+
+// A deep link shows the page the build saved for its operation (scripts/prerender.mjs) while
+// Redoc's script (2.3 MB) is still on its way, then Redoc's own page takes its place. Redoc's
+// script is held back here until the saved page has been checked, so that both are seen.
+describe('an operation\'s deep link, before Redoc has run', () => {
+  it('shows the page the build saved (its heading, its sidebar entry highlighted, inert), then Redoc\'s own page in its place', async () => {
+    const link = operationLinks.find((l) => l.route.endsWith('/updatedomaincontact'))!;
+    const watched = await watchedPage(browser, { viewport: DESKTOP });
+    const { page } = watched;
+    page.setDefaultTimeout(60_000);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/redoc-[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      const url = `${site.url}${link.route}`;
+      const response = await page.goto(url, { waitUntil: 'commit' });
+      const saved = page.locator('#redoc[data-prerendered]');
+      await saved.locator('h1, h2').filter({ hasText: link.heading }).first().waitFor();
+      expect(await saved.evaluate((node) => (node as HTMLElement).inert)).toBe(true);
+      expect(await page.locator('style[data-prerendered]').count()).toBe(1);
+      await expectOpensAndHighlights(expect, page, url, link, response);
+      await page.screenshot({ path: `${RESULTS}docs-operation-saved.png` });
+
+      release();
+      await page.locator('#redoc[data-redoc]:not([data-prerendered])').waitFor({ state: 'attached' });
+      expect(await page.locator('#redoc').count()).toBe(1);
+      expect(await page.locator('style[data-prerendered]').count()).toBe(0);
+      expect(await page.locator('#redoc').evaluate((node) => (node as HTMLElement).inert)).toBe(false);
+      await expectOpensAndHighlights(expect, page, url, link, response);
+      expect(watched.consoleErrors).toEqual([]);
+      expect(watched.external).toEqual([]);
+    } finally {
+      release();
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('every operation has its saved page, listed in the page and served', async () => {
+    const index = await (await fetch(site.url)).text();
+    for (const op of operations) {
+      expect(index, op.route).toContain(JSON.stringify(op.route));
+      const saved = await fetch(`${site.url}${prerenderedFile(op.route)}`);
+      expect(saved.status, op.route).toBe(200);
+      const headings = [...(await saved.text()).matchAll(/<h[12][^>]*>(.*?)<\/h[12]>/g)].map((match) => match[1]!.replace(/<[^>]*>/g, ''));
+      expect(headings, op.route).toContain(op.summary);
     }
   });
 });

@@ -30,7 +30,7 @@ import { consoleOperation, expectConsoleRoundTrip, expectOnlyErrorStatusesLogged
 import { expectedNames, expectWireNames } from './support/fields.js';
 import { curlSample, DESKTOP, expectMenuButtonClear, expectReadableSample, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import { expectOpensAndHighlights, operationLinks } from './support/links.js';
-import { deref, headingPattern, operations, serveSite, spec, type DocsOperation } from './support/site.js';
+import { deref, headingPattern, openLive, operations, serveSite, spec, type DocsOperation } from './support/site.js';
 
 const SNIPPETS = `${RESULTS}console-snippets/`;
 const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
@@ -155,7 +155,7 @@ describe('every operation, opened cold from its deep link once', () => {
     try {
       await step('the link, opened cold, shows the operation and highlights its sidebar entry', async () => {
         const url = `${site.url}${op.route}`;
-        const response = await page.goto(url);
+        const response = await openLive(page, url);
         await expectOpensAndHighlights(expect, page, url, operationLinks.find((link) => link.route === op.route)!, response);
         expect(watched.consoleErrors).toEqual([]);
         expect(watched.external).toEqual([]);

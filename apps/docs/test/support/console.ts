@@ -10,7 +10,7 @@ import { consoleModel } from '../../console/model.mjs';
 import type { OperationModel } from '../../console/src/model.js';
 // @ts-expect-error plain .mjs module without types
 import { curlCommand } from '../../scripts/curl.mjs';
-import { headingPattern } from './site.js';
+import { headingPattern, openLive } from './site.js';
 
 export { curlCommand };
 
@@ -47,7 +47,7 @@ export async function openConsoleHere(page: Page, op: OperationModel, server: st
 /** Opens `op`'s page cold (`site` without its trailing `/`), opens its console, points it at `server` with the key. */
 export async function openConsole(watched: Watched, op: OperationModel, site: string, server: string): Promise<Locator> {
   const { page } = watched;
-  await page.goto(`${site}/${op.route}`);
+  await openLive(page, `${site}/${op.route}`);
   await heading(page, op.summary).waitFor();
   return openConsoleHere(page, op, server);
 }

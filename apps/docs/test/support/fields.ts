@@ -39,33 +39,39 @@ export function expectedNames(op: DocsOperation): string[] {
 export async function expectWireNames(expect: ExpectStatic, section: Locator, op: DocsOperation) {
   const names = async () => section.locator('.schema-name').evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
   const expected = expectedNames(op);
+  const missing = async (wanted: string[]) => {
+    const shown = await names();
+    return wanted.filter((name) => !shown.includes(name));
+  };
+  // Every top-level field's row mounted first (Redoc mounts them after the heading; a loaded
+  // machine later): the request's "Expand all" expands only the rows mounted when it is clicked.
+  await expect.poll(() => missing(expected.filter((name) => !name.includes('['))), { message: 'top-level fields not shown', timeout: 30_000 }).toEqual([]);
   await expect.poll(async () => {
-    // The request's "Expand all" (the responses are expanded already): Redoc may mount it after
-    // the heading, and it expands only the nested fields mounted when it is clicked (a loaded
-    // machine mounts them later), so it is clicked whenever it says "Expand all". It is one
-    // button that toggles, and Redoc applies a click as a transition (the button fades to 0.6
-    // while it is pending): clicked while one is pending, it would fold everything back. So the
-    // buttons are read and clicked in one step in the page, and nothing is clicked while a
-    // transition is pending. Found by Redoc's test id: the samples' code blocks have "Expand
-    // all" buttons too (by aria-label), which expand only their JSON. Once none says "Expand
-    // all", an object of many fields that still shows some behind "+Show 5 properties" (which
-    // "Expand all" opens only if it was mounted when clicked) is opened as a reader opens it,
-    // each only while its row is folded.
+    // Then what a reader clicks to open everything, each button once: the request's "Expand
+    // all" (the responses are expanded already), then, once it has applied, every "+Show 5
+    // properties" of a row still folded (rows mounted after it, which it does not open). Once
+    // each: Redoc applies a click as a transition, and a button clicked again before that one
+    // has applied folds back what it opened. A button that stays as it was fails the test
+    // rather than being clicked twice. "Expand all" is found by Redoc's test id: the samples'
+    // code blocks have "Expand all" buttons too (by aria-label), which expand only their JSON.
     await section.evaluate((root) => {
+      const page = window as unknown as { hostapiClicked?: WeakSet<Element> };
+      const clicked = (page.hostapiClicked ??= new WeakSet());
+      const once = (button: HTMLElement) => {
+        if (clicked.has(button)) return;
+        clicked.add(button);
+        button.click();
+      };
       const all = [...root.querySelectorAll<HTMLElement>('[data-testid="schema-expand-all-button"]')];
-      if (all.some((button) => button.style.opacity === '0.6')) return;
       const expand = all.find((button) => /^Expand all/.test(button.textContent ?? ''));
-      if (expand) {
-        expand.click();
-        return;
-      }
+      if (expand) return once(expand);
+      if (all.some((button) => button.style.opacity === '0.6')) return; // "Expand all" still applying
       for (const more of root.querySelectorAll<HTMLElement>('button, [role="button"]')) {
         const folded = more.closest('[data-schema-nested-open]')?.getAttribute('data-schema-nested-open') === 'false';
-        if (folded && /^\+?Show \d+ propert/.test(more.textContent?.trim() ?? '')) more.click();
+        if (folded && /^\+?Show \d+ propert/.test(more.textContent?.trim() ?? '')) once(more);
       }
     });
-    const shown = await names();
-    return expected.filter((name) => !shown.includes(name));
+    return missing(expected);
   }, { message: 'names not shown', timeout: 30_000 }).toEqual([]);
   expect((await names()).filter((name) => /\.\u200b?\S/.test(name) && !name.includes('[')), 'dotted paths').toEqual([]);
 }

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
+import type { Page } from 'playwright-core';
 import { docsDescription } from '../../scripts/description.mjs';
 import { DIST, operationRoute, tagRoute } from '../../scripts/site.mjs';
 
@@ -59,3 +60,14 @@ export const FILE_URL = new URL('index.html', `file://${DIST}`).href;
 
 /** A heading (`h1`, `h2`) with exactly this text. */
 export const headingPattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/**
+ * Sends `page` to `url`, a cold load, and waits until Redoc's own page is in place. A deep link
+ * first shows the page the build saved (scripts/prerender.mjs), inert, until Redoc's replaces it:
+ * every check is of the page that works. Resolves to the navigation's response.
+ */
+export async function openLive(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('#redoc[data-redoc]:not([data-prerendered])').waitFor({ state: 'attached' });
+  return response;
+}
