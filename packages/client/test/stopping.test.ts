@@ -63,6 +63,20 @@ const endless = watched((res, exchange) => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The timeouts: long enough that the request reaches the server first on a loaded machine (at
+ * 200 ms a CI run once saw the client give up before the server had seen it), so that there is a
+ * connection to see closed.
+ */
+const TIMEOUT_MS = 1_000;
+/** Aborts `controller` once the server has sent part of its endless body (the transfer is under way). */
+function abortOnceFlowing(controller: AbortController) {
+  const poll = setInterval(() => {
+    if (!exchanges[0]?.written()) return;
+    clearInterval(poll);
+    controller.abort();
+  }, 10);
+}
 const options = (extra: Partial<HostApiClientOptions> = {}): HostApiClientOptions => ({ apiKey: KEY, baseUrl: server.url, ...extra });
 
 /** The call's error, and when it came. */
@@ -105,7 +119,7 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
 
   it('a server that never answers: after the TimeoutError, every attempt’s connection is closed', async () => {
     server.answer(silent);
-    const { error, at } = await failing(api({ timeoutMs: 200, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 10 } }).servers.list({ client_id: 293 }));
+    const { error, at } = await failing(api({ timeoutMs: TIMEOUT_MS, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 10 } }).servers.list({ client_id: 293 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(exchanges).toHaveLength(3);
     await expectAllClosed(at);
@@ -113,7 +127,7 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
 
   it('a body that never ends: after the TimeoutError, the connection is closed and no more bytes are read', async () => {
     server.answer(endless);
-    const { error, at } = await failing(api({ timeoutMs: 300, retries: 0 }).servers.list({ client_id: 293 }));
+    const { error, at } = await failing(api({ timeoutMs: TIMEOUT_MS, retries: 0 }).servers.list({ client_id: 293 }));
     expect(error).toBeInstanceOf(TimeoutError);
     expect(exchanges[0]!.written()).toBeGreaterThan(0); // the body was on its way
     await expectAllClosed(at);
@@ -122,7 +136,7 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
   it('an abort in the middle of a body that never ends: AbortedError, the connection is closed', async () => {
     const controller = new AbortController();
     server.answer(endless);
-    setTimeout(() => controller.abort(), 300);
+    abortOnceFlowing(controller);
     const { error, at } = await failing(api().domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' }, { signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortedError);
     expect(exchanges[0]!.written()).toBeGreaterThan(0);
@@ -131,12 +145,12 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
 
   it('the path client: a timeout before the answer and one in the middle of the body close the connection', async () => {
     server.answer(silent);
-    let { error, at } = await failing(paths({ timeoutMs: 200 }).POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }));
+    let { error, at } = await failing(paths({ timeoutMs: TIMEOUT_MS }).POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }));
     expect(error).toMatchObject({ kind: 'timeout', operation: 'cancelDomain' });
     await expectAllClosed(at);
     exchanges.length = 0;
     server.answer(endless);
-    ({ error, at } = await failing(paths({ timeoutMs: 300, retries: 0 }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } })));
+    ({ error, at } = await failing(paths({ timeoutMs: TIMEOUT_MS, retries: 0 }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } })));
     expect(error).toMatchObject({ kind: 'timeout', operation: 'listIps' });
     await expectAllClosed(at);
   });
@@ -144,7 +158,7 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
   it('the path client: an abort in the middle of a body that never ends closes the connection', async () => {
     const controller = new AbortController();
     server.answer(endless);
-    setTimeout(() => controller.abort(), 300);
+    abortOnceFlowing(controller);
     const { error, at } = await failing(paths().GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortedError);
     await expectAllClosed(at);
