@@ -43,9 +43,11 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
     const shown = await names();
     return wanted.filter((name) => !shown.includes(name));
   };
+  // (Polled for up to 60 s, as the page's other waits: with two busy loops beside the suite on 2
+  // cores, 30 s was once not enough.)
   // Every top-level field's row mounted first (Redoc mounts them after the heading; a loaded
   // machine later): the request's "Expand all" expands only the rows mounted when it is clicked.
-  await expect.poll(() => missing(expected.filter((name) => !name.includes('['))), { message: 'top-level fields not shown', timeout: 30_000 }).toEqual([]);
+  await expect.poll(() => missing(expected.filter((name) => !name.includes('['))), { message: 'top-level fields not shown', timeout: 60_000 }).toEqual([]);
   await expect.poll(async () => {
     // Then what a reader clicks to open everything, each button once: the request's "Expand
     // all" (the responses are expanded already), then, once it has applied, every "+Show 5
@@ -72,6 +74,6 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
       }
     });
     return missing(expected);
-  }, { message: 'names not shown', timeout: 30_000 }).toEqual([]);
+  }, { message: 'names not shown', timeout: 60_000 }).toEqual([]);
   expect((await names()).filter((name) => /\.\u200b?\S/.test(name) && !name.includes('[')), 'dotted paths').toEqual([]);
 }
