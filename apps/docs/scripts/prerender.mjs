@@ -4,15 +4,14 @@
 // link in headless Chromium from the site just written and keeps what Redoc rendered (#redoc)
 // and its styles (the rules styled-components inserted). page.mjs shows the saved page until
 // Redoc has rendered its own, then puts Redoc's in its place.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
+import serveStatic from 'serve-static';
 import { CHROMIUM, launchChromium } from '@hostapi/testing/chromium';
 
 /** Where an operation's saved page is, under the site: `prerendered/servers--listservers.html` for `#/servers/listservers`. */
 export const prerenderedFile = (route) => `prerendered/${route.replace(/^#\//, '').replace(/\//g, '--')}.html`;
-
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.yaml': 'text/yaml', '.svg': 'image/svg+xml' };
 
 /**
  * Saves the page of each route of `routes` (`#/servers/listservers`) into `dir` (the site being
@@ -24,11 +23,9 @@ export async function prerender(dir, routes) {
     console.warn(`No Chromium at ${CHROMIUM}: the operations' pages are not prerendered (set CHROMIUM_PATH to prerender them).`);
     return [];
   }
-  const server = createServer((req, res) => {
-    const file = join(dir, normalize(new URL(req.url, 'http://host').pathname.replace(/\/$/, '/index.html')));
-    if (!file.startsWith(dir) || !existsSync(file)) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
+  // Served as bin/serve.mjs serves the site (serve-static), from the folder being built.
+  const files = serveStatic(dir);
+  const server = createServer((req, res) => files(req, res, () => res.writeHead(404).end()));
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const site = `http://127.0.0.1:${server.address().port}/`;
   const browser = await launchChromium();

@@ -7,8 +7,8 @@
 // what loading any page costs here). And the page's weight. Then each deep link once more,
 // traced until Redoc's page is in place, for where its time goes (lib/docs-trace.mjs; the timed
 // rounds are not traced).
-import { launchChromium, loadPage, OPERATION_PAGES, serveDocs, VIEWPORT, waitForHeadings } from '../lib/docs-page.mjs';
-import { STEPS, stepsOf } from '../lib/docs-trace.mjs';
+import { launchChromium, loadPage, OPERATION_PAGES, serveDocs, VIEWPORT, waitForHeadings, waitForLive } from '../lib/docs-page.mjs';
+import { STEPS, traceLoad } from '../lib/docs-trace.mjs';
 import { format, printTable, report } from '../lib/report.mjs';
 import { alternate, median } from '../lib/stats.mjs';
 
@@ -47,7 +47,7 @@ try {
     ],
   );
   const traces = [];
-  for (const { hash, heading } of OPERATION_PAGES) traces.push(await traceLive(browser, docs.url + hash, heading));
+  for (const { hash, heading } of OPERATION_PAGES) traces.push(await traceLoad(browser, docs.url + hash, heading));
   const ms = (pick) => format(Math.round(median(traces.map(pick))), 'ms');
   console.log(`\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until Redoc's own page is in place (${ms((t) => t.liveMs)}; the saved page was shown at ${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times add up to that load. CPU is the page's main thread's.\n`);
   printTable(['step', 'wall', 'main-thread CPU'], STEPS.map(([key, step]) => [step, ms((t) => t.steps[key].wall), ms((t) => t.steps[key].main)]));
@@ -58,15 +58,6 @@ try {
   await docs.close();
 }
 
-/**
- * Resolves, once #redoc holds Redoc's own page (not the saved one) with `heading` shown as
- * waitForHeadings() requires, to the milliseconds since the start of the navigation.
- */
-async function waitForLive(page, heading) {
-  await page.waitForFunction(() => document.querySelector('#redoc[data-redoc]:not([data-prerendered])'), null, { polling: 'raf', timeout: 60_000 });
-  return waitForHeadings(page, [heading]);
-}
-
 /** One fresh load (new context: empty cache) of `url`: `{ readyMs, liveMs }`, the operation shown (as loadPage() times it) and Redoc's page in place. */
 async function loadTimes(browser, url, heading) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -75,27 +66,6 @@ async function loadTimes(browser, url, heading) {
     await page.goto(url, { waitUntil: 'commit' });
     const readyMs = await waitForHeadings(page, [heading]);
     return { readyMs, liveMs: await waitForLive(page, heading) };
-  } finally {
-    await context.close();
-  }
-}
-
-/** As lib/docs-trace.mjs's traceLoad(), traced until Redoc's own page is in place: `{ readyMs, liveMs, steps, ... }`. */
-async function traceLive(browser, url, heading) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const events = [];
-    cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'toplevel', 'v8', 'blink.user_timing'] }, transferMode: 'ReportEvents' });
-    await page.goto(url, { waitUntil: 'commit' });
-    const readyMs = await waitForHeadings(page, [heading]);
-    const liveMs = await waitForLive(page, heading);
-    await cdp.send('Tracing.end');
-    await complete;
-    return { readyMs, liveMs, ...stepsOf(events, { url, readyMs: liveMs }) };
   } finally {
     await context.close();
   }

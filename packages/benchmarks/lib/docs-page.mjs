@@ -44,6 +44,15 @@ export async function waitForHeadings(page, headings) {
 }
 
 /**
+ * Resolves, once #redoc holds Redoc's own page (not the one the build saved) with `heading` shown
+ * as waitForHeadings() requires, to the milliseconds since the start of the navigation.
+ */
+export async function waitForLive(page, heading) {
+  await page.waitForFunction(() => document.querySelector('#redoc[data-redoc]:not([data-prerendered])'), null, { polling: 'raf', timeout: 60_000 });
+  return waitForHeadings(page, [heading]);
+}
+
+/**
  * One fresh load (new context: empty cache) of `url`. Resolves to the milliseconds from the start
  * of navigation until every heading of `headings` is on the page and rendered (laid out, not
  * hidden); with `weigh`, also the number and bytes of the responses (as served, and gzipped as a
@@ -61,7 +70,7 @@ export async function loadPage(browser, url, headings, { weigh = false } = {}) {
     // Everything the page asks for: Redoc's scripts are requested once the saved page is shown
     // (apps/docs/scripts/page.mjs), and have all run once Redoc's page is in place.
     await page.waitForLoadState('load');
-    await page.waitForFunction(() => document.querySelector('#redoc[data-redoc]:not([data-prerendered])'), null, { timeout: 60_000 });
+    await waitForLive(page, headings[0]);
     const bodies = await Promise.all(responses);
     return {
       readyMs,
