@@ -107,10 +107,15 @@ async function expectParametersAndExamples(expect: ExpectStatic, page: Page, op:
   await page.keyboard.press('Escape');
 }
 
-/** The request samples panel of the operation's section, scrolled into view, curl shown. */
+/**
+ * The request samples panel of the operation's section, scrolled into view, curl shown. (Scrolled
+ * by the DOM, not Playwright's scrollIntoViewIfNeeded: that waits for the panel to stand still,
+ * and on a loaded machine Redoc keeps mounting the tag's other operations above it, moving it,
+ * for more than a minute. The checks that follow measure across, which that does not move.)
+ */
 async function samplePanel(section: Locator) {
   const panel = section.locator('.panel-request-samples');
-  await panel.scrollIntoViewIfNeeded();
+  await panel.evaluate((node) => node.scrollIntoView({ block: 'nearest' }));
   await curlSample(panel).waitFor();
   return panel;
 }

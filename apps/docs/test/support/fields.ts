@@ -39,6 +39,12 @@ export function expectedNames(op: DocsOperation): string[] {
 export async function expectWireNames(expect: ExpectStatic, section: Locator, op: DocsOperation) {
   const names = async () => section.locator('.schema-name').evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
   const expected = expectedNames(op);
+  // The section kept at the top of the window: Redoc mounts fields only near the window, and the
+  // tag's other operations, mounting above it (much later on a loaded machine), push it down.
+  const keepInView = () => section.evaluate((root) => {
+    const { top } = root.getBoundingClientRect();
+    if (top < 0 || top > window.innerHeight / 4) root.scrollIntoView({ block: 'start' });
+  });
   const missing = async (wanted: string[]) => {
     const shown = await names();
     return wanted.filter((name) => !shown.includes(name));
@@ -47,30 +53,27 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
   // cores, 30 s was once not enough.)
   // Every top-level field's row mounted first (Redoc mounts them after the heading; a loaded
   // machine later): the request's "Expand all" expands only the rows mounted when it is clicked.
-  await expect.poll(() => missing(expected.filter((name) => !name.includes('['))), { message: 'top-level fields not shown', timeout: 60_000 }).toEqual([]);
   await expect.poll(async () => {
-    // Then what a reader clicks to open everything, each button once: the request's "Expand
-    // all" (the responses are expanded already), then, once it has applied, every "+Show 5
-    // properties" of a row still folded (rows mounted after it, which it does not open). Once
-    // each: Redoc applies a click as a transition, and a button clicked again before that one
-    // has applied folds back what it opened. A button that stays as it was fails the test
-    // rather than being clicked twice. "Expand all" is found by Redoc's test id: the samples'
-    // code blocks have "Expand all" buttons too (by aria-label), which expand only their JSON.
+    await keepInView();
+    return missing(expected.filter((name) => !name.includes('[')));
+  }, { message: 'top-level fields not shown', timeout: 60_000 }).toEqual([]);
+  await expect.poll(async () => {
+    // Then what a reader clicks to open everything: the request's "Expand all" (the responses
+    // are expanded already) and every "+Show 5 properties" of a row still folded (rows mounted
+    // after it, which it does not open). Repeating these is safe, so each poll clicks whatever
+    // still reads so: Redoc's handlers set the opposite of the committed render, the same
+    // render the label comes from, so "Expand all" and a folded row only ever open. Nothing is
+    // clicked while "Expand all" applies (its transition dims it to 0.6).
+    // "Expand all" is found by Redoc's test id: the samples' code blocks have "Expand all"
+    // buttons too (by aria-label), which expand only their JSON.
+    await keepInView();
     await section.evaluate((root) => {
-      const page = window as unknown as { hostapiClicked?: WeakSet<Element> };
-      const clicked = (page.hostapiClicked ??= new WeakSet());
-      const once = (button: HTMLElement) => {
-        if (clicked.has(button)) return;
-        clicked.add(button);
-        button.click();
-      };
       const all = [...root.querySelectorAll<HTMLElement>('[data-testid="schema-expand-all-button"]')];
-      const expand = all.find((button) => /^Expand all/.test(button.textContent ?? ''));
-      if (expand) return once(expand);
       if (all.some((button) => button.style.opacity === '0.6')) return; // "Expand all" still applying
-      for (const more of root.querySelectorAll<HTMLElement>('button, [role="button"]')) {
-        const folded = more.closest('[data-schema-nested-open]')?.getAttribute('data-schema-nested-open') === 'false';
-        if (folded && /^\+?Show \d+ propert/.test(more.textContent?.trim() ?? '')) once(more);
+      all.find((button) => /^Expand all/.test(button.textContent ?? ''))?.click();
+      for (const more of root.querySelectorAll<HTMLElement>('[data-schema-nested-open="false"] > button')) {
+        // "+Show 5 properties", "+Show property", "+Show details"
+        if (/^\+?\s*Show\b/.test(more.textContent?.trim() ?? '')) more.click();
       }
     });
     return missing(expected);
