@@ -6,52 +6,34 @@
 // proxy, its sl-violations shown); no server (how to start the mock), a bad address, no key; the
 // API key never in the URL, localStorage, the page, a log or a copy; Redoc's search, sidebar and
 // routes with the console open, with and without the Navigation API; a phone's width.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMock, type RunningMock } from '@hostapi/mock';
-import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '@hostapi/mock';
+import { watchedPage, type Watched } from '@hostapi/testing/chromium';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { consoleOperation as byId, curlCommand, DEFAULT_SERVER, heading, KEY, model, openConsole as openConsoleAt, pairsOf, panelOf, PLACEHOLDER, sendAndRead, type Answer } from './support/console.js';
 import { PHONE, RESULTS } from './support/layout.js';
-import { openLive, serveSite } from './support/site.js';
+import { siteMockAndBrowser } from './support/running.js';
+import { openLive } from './support/site.js';
 import type { OperationModel } from '../console/src/model.js';
 
 /** The mock's README, where the console sends a reader to start the mock: on the repository's GitHub (package.json's repository field). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
 const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${MOCK_PACKAGE.repository.directory}/README.md`;
 
-let docs: Awaited<ReturnType<typeof serveSite>>;
-let site: string;
-let mock: RunningMock;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A plain static host: files only, no fallback page, nothing added.
-  docs = await serveSite();
-  site = docs.url.replace(/\/$/, '');
-  mock = await startMock({ port: 0 });
-  expect(new URL(mock.url).origin).not.toBe(site); // another origin: every call is cross-origin
-  browser = await launchChromium();
-  mkdirSync(RESULTS, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await mock?.close();
-  await docs?.close();
-});
+const running = siteMockAndBrowser();
 
 /** A fresh page (its waits allowed what a loaded machine takes). */
 async function freshPage(options?: Parameters<typeof watchedPage>[1]): Promise<Watched> {
-  const watched = await watchedPage(browser, options);
+  const watched = await watchedPage(running.browser, options);
   watched.page.setDefaultTimeout(60_000);
   return watched;
 }
 
 /** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
-const openConsole = (watched: Watched, op: OperationModel) => openConsoleAt(watched, op, site, mock.url);
+const openConsole = (watched: Watched, op: OperationModel) => openConsoleAt(watched, op, running.site, running.mock.url);
 
 describe('the form', () => {
   /** The query or URL-encoded body the console sent, decoded. */
@@ -143,7 +125,7 @@ describe('the form', () => {
       // The curl shown sends those parts too (curlCommand's multipart is run by curl in curl.test.ts).
       const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
       const placeheld = parts.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value]);
-      expect(curl).toBe(curlCommand({ method: 'post', url: `${mock.url}${byId('copyStack').path}`, pairs: placeheld, multipart: true }));
+      expect(curl).toBe(curlCommand({ method: 'post', url: `${running.mock.url}${byId('copyStack').path}`, pairs: placeheld, multipart: true }));
       expect(watched.consoleErrors).toEqual([]);
     } finally {
       await page.context().close();
@@ -210,7 +192,7 @@ describe('when nothing can be sent or nothing answers', () => {
       await send.click();
       await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
 
-      await panel.getByLabel('Server', { exact: true }).fill(mock.url);
+      await panel.getByLabel('Server', { exact: true }).fill(running.mock.url);
       await panel.getByLabel('API key', { exact: true }).fill('');
       await send.click();
       await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('Enter an API key (the mock accepts any).');
@@ -259,7 +241,7 @@ describe('the API key', () => {
     const { page } = watched;
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.site });
   
     /** Everything the page holds but the key's own input, with the request sent shown. */
     async function expectNoKeyShown(when: string) {
@@ -320,7 +302,7 @@ describe('the API key', () => {
       await page.getByRole('button', { name: /Try it/ }).click();
       expect(await panelOf(page).getByLabel('API key', { exact: true }).inputValue()).toBe(KEY);
       const other = await page.context().newPage();
-      await openLive(other, `${site}/${byId('listServers').route}`);
+      await openLive(other, `${running.site}/${byId('listServers').route}`);
       await other.getByRole('button', { name: /Try it/ }).click();
       expect(await panelOf(other).getByLabel('API key', { exact: true }).inputValue()).toBe('');
       expect(watched.external).toEqual([]);
@@ -374,7 +356,7 @@ describe('Redoc beside the console', () => {
       await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
 
       // Pages that are not an operation offer no button.
-      await openLive(page, `${site}/`);
+      await openLive(page, `${running.site}/`);
       await heading(page, 'Authentication').waitFor();
       await page.locator('#hostapi-console').waitFor({ state: 'attached' }); // the console has run
       expect(await page.getByRole('button', { name: /Try it/ }).count()).toBe(0);

@@ -22,36 +22,20 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startMock, type RunningMock } from '@hostapi/mock';
-import { launchChromium, watchedPage } from '@hostapi/testing/chromium';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, type ExpectStatic, type TestContext } from 'vitest';
+import { watchedPage } from '@hostapi/testing/chromium';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it, type ExpectStatic, type TestContext } from 'vitest';
 import { consoleOperation, expectConsoleRoundTrip, expectOnlyErrorStatusesLogged, KEY, type Snippet } from './support/console.js';
 import { expectedNames, expectWireNames } from './support/fields.js';
 import { curlSample, DESKTOP, expectMenuButtonClear, expectReadableSample, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import { expectOpensAndHighlights, operationLinks } from './support/links.js';
-import { deref, headingPattern, openLive, operations, serveSite, spec, type DocsOperation } from './support/site.js';
+import { siteMockAndBrowser } from './support/running.js';
+import { deref, headingPattern, openLive, operations, spec, type DocsOperation } from './support/site.js';
 
 const SNIPPETS = `${RESULTS}console-snippets/`;
 const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
 
-let site: Awaited<ReturnType<typeof serveSite>>;
-let mock: RunningMock;
-let browser: Browser;
-
-beforeAll(async () => {
-  site = await serveSite();
-  mock = await startMock({ port: 0 });
-  expect(new URL(mock.url).origin).not.toBe(new URL(site.url).origin); // another origin: every call is cross-origin
-  browser = await launchChromium();
-  mkdirSync(RESULTS, { recursive: true });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await mock?.close();
-  await site?.close();
-});
+const running = siteMockAndBrowser();
 
 /** Runs one check of the page, its name put before whatever it fails with. */
 async function step(name: string, check: () => Promise<void>) {
@@ -152,14 +136,14 @@ describe('every operation, opened cold from its deep link once', () => {
   });
 
   it.concurrent.for(operations.map((op): [string, DocsOperation] => [op.id, op]))('%s', { timeout: 240_000 }, async ([, op]: [string, DocsOperation], { expect }: TestContext) => {
-    const watched = await watchedPage(browser, { viewport: DESKTOP });
+    const watched = await watchedPage(running.browser, { viewport: DESKTOP });
     const { page } = watched;
     // Waits are for conditions; a loaded 2-core machine may take more than Playwright's 30 s default for one.
     page.setDefaultTimeout(60_000);
     const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
     try {
       await step('the link, opened cold, shows the operation and highlights its sidebar entry', async () => {
-        const url = `${site.url}${op.route}`;
+        const url = `${running.site}/${op.route}`;
         const response = await openLive(page, url);
         await expectOpensAndHighlights(expect, page, url, operationLinks.find((link) => link.route === op.route)!, response);
         expect(watched.consoleErrors).toEqual([]);
@@ -207,7 +191,7 @@ describe('every operation, opened cold from its deep link once', () => {
 
       await step('the Try it console sends the example and every named answer to the mock', async () => {
         await page.setViewportSize(DESKTOP);
-        const { received, snippet } = await expectConsoleRoundTrip(page, consoleOperation(op.id), mock.url);
+        const { received, snippet } = await expectConsoleRoundTrip(page, consoleOperation(op.id), running.mock.url);
         if (snippet) snippets.set(op.id, snippet);
         await page.screenshot({ path: `${RESULTS}console-${op.id}.png` });
         // Nothing else logged as an error since the page opened, and nothing left the machine.
