@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
+/** #redoc once it holds Redoc's own page, not the one the build saved (page.mjs marks that one data-prerendered). */
+export const LIVE_PAGE = '#redoc[data-redoc]:not([data-prerendered])';
+
 export function readSite() {
   return readdirSync(DIST)
     .filter((file) => /\.(html|js)$/.test(file))

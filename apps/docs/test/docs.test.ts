@@ -9,7 +9,7 @@ import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
 import { prerenderedFile } from '../scripts/prerender.mjs';
-import { readSite } from '../scripts/site.mjs';
+import { LIVE_PAGE, readSite } from '../scripts/site.mjs';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import { expectedLinks, expectOpensAndHighlights, menuLinks, operationLinks, sectionLinks, tagLinks, titleLink, type Link } from './support/links.js';
 import { FILE_URL, openLive, operations, serveSite, spec, tags } from './support/site.js';
@@ -214,7 +214,7 @@ describe('an operation\'s deep link, before Redoc has run', () => {
       await page.screenshot({ path: `${RESULTS}docs-operation-saved.png` });
 
       release();
-      await page.locator('#redoc[data-redoc]:not([data-prerendered])').waitFor({ state: 'attached' });
+      await page.locator(LIVE_PAGE).waitFor({ state: 'attached' });
       expect(await page.locator('#redoc').count()).toBe(1);
       expect(await page.locator('style[data-prerendered]').count()).toBe(0);
       expect(await page.locator('#redoc').evaluate((node) => (node as HTMLElement).inert)).toBe(false);

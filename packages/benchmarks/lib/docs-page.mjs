@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { DIST, operationRoute } from '@hostapi/docs/scripts/site.mjs';
+import { DIST, LIVE_PAGE, operationRoute } from '@hostapi/docs/scripts/site.mjs';
 import { operationsOf, readBundle } from '@hostapi/spec/document';
 export { launchChromium } from '@hostapi/testing/chromium';
 
@@ -48,7 +48,7 @@ export async function waitForHeadings(page, headings) {
  * as waitForHeadings() requires, to the milliseconds since the start of the navigation.
  */
 export async function waitForLive(page, heading) {
-  await page.waitForFunction(() => document.querySelector('#redoc[data-redoc]:not([data-prerendered])'), null, { polling: 'raf', timeout: 60_000 });
+  await page.waitForFunction((selector) => document.querySelector(selector), LIVE_PAGE, { polling: 'raf', timeout: 60_000 });
   return waitForHeadings(page, [heading]);
 }
 

@@ -8,7 +8,7 @@ import { extname, join, normalize } from 'node:path';
 import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
 import type { Page } from 'playwright-core';
 import { docsDescription } from '../../scripts/description.mjs';
-import { DIST, operationRoute, tagRoute } from '../../scripts/site.mjs';
+import { DIST, LIVE_PAGE, operationRoute, tagRoute } from '../../scripts/site.mjs';
 
 export const spec = readBundle();
 
@@ -68,6 +68,6 @@ export const headingPattern = (text: string) => new RegExp(`^${text.replace(/[.*
  */
 export async function openLive(page: Page, url: string) {
   const response = await page.goto(url);
-  await page.locator('#redoc[data-redoc]:not([data-prerendered])').waitFor({ state: 'attached' });
+  await page.locator(LIVE_PAGE).waitFor({ state: 'attached' });
   return response;
 }
