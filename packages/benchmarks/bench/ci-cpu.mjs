@@ -1,0 +1,60 @@
+// CI's CPU, task by task: on a fresh clone of the committed HEAD, `pnpm install`, then every task
+// that the README's test command (`pnpm test`) has turbo run, its dependencies first, one at a
+// time, each timed with the CPU the whole machine spent meanwhile (Chromium and Redis included).
+// The sum over the cores is the least time CI can take on this machine whatever turbo runs side
+// by side; printed for all of it, and without its largest task.
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { freshClone } from '../lib/fresh-clone.mjs';
+import { printTable, report } from '../lib/report.mjs';
+
+const clone = freshClone();
+const cores = availableParallelism();
+
+/** turbo's tasks for `pnpm test` (its dry run), each after those it depends on; tasks without a script left out. */
+function testTasks() {
+  const script = JSON.parse(readFileSync(join(clone.dir, 'package.json'), 'utf8')).scripts.test;
+  const names = script.match(/turbo run ((?:[\w-]+ ?)+)/)?.[1].trim().split(' ');
+  if (!names) throw new Error(`ci-cpu: the root test script runs no turbo tasks: ${script}`);
+  const { tasks } = JSON.parse(clone.run('pnpm', ['exec', 'turbo', 'run', ...names, '--dry=json']).output);
+  const byId = new Map(tasks.map((task) => [task.taskId, task]));
+  const ordered = [];
+  const visit = (task) => {
+    if (ordered.includes(task)) return;
+    for (const id of task.dependencies) visit(byId.get(id));
+    ordered.push(task);
+  };
+  tasks.forEach(visit);
+  return ordered.filter((task) => task.command !== '<NONEXISTENT>');
+}
+
+try {
+  const install = clone.run('pnpm', ['install', '--frozen-lockfile']);
+  const runs = [{ name: 'pnpm install', kind: 'install', ...install }];
+  for (const task of testTasks()) {
+    runs.push({ name: task.taskId, kind: task.task, ...clone.run('pnpm', ['run', task.task], { cwd: join(clone.dir, task.directory) }) });
+  }
+  const total = runs.reduce((sum, run) => sum + run.cpu, 0);
+  const largest = runs.reduce((a, b) => (b.cpu > a.cpu ? b : a));
+  const share = (cpu) => `${((100 * cpu) / total).toFixed(0)}%`;
+  console.log(`\n## CI's CPU, task by task (fresh clone of ${clone.commit}, one task at a time)\n`);
+  printTable(['task', 'wall', 'machine CPU', 'share'], [...runs].sort((a, b) => b.cpu - a.cpu)
+    .map((run) => [run.name, `${run.seconds.toFixed(1)} s`, `${run.cpu.toFixed(1)} s`, share(run.cpu)]));
+  const kinds = new Map();
+  for (const run of runs) kinds.set(run.kind, (kinds.get(run.kind) ?? 0) + run.cpu);
+  const byKind = [...kinds].map(([kind, cpu]) => `${kind} ${cpu.toFixed(0)}`).join(', ');
+  report(
+    'CI: the least time its CPU takes',
+    [
+      `${runs.length} steps, ${runs.reduce((sum, run) => sum + run.seconds, 0).toFixed(0)} s one after another; the machine spent ${total.toFixed(0)} CPU-seconds (${byKind}).`,
+      `On ${cores} cores with none idle, that is the least time CI takes, however turbo orders it; without its largest task (${largest.name}, ${largest.cpu.toFixed(0)} CPU-seconds), the least time of the rest.`,
+    ],
+    [
+      { figure: `all of CI's work over ${cores} cores`, value: total / cores, budget: 'pipeline.ciSeconds' },
+      { figure: `the same without ${largest.name}`, value: (total - largest.cpu) / cores, budget: 'pipeline.ciSeconds' },
+    ],
+  );
+} finally {
+  clone.remove();
+}
