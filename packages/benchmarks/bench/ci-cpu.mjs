@@ -15,8 +15,11 @@ const cores = availableParallelism();
 /** turbo's tasks for `pnpm test` (its dry run), each after those it depends on; tasks without a script left out. */
 function testTasks() {
   const script = JSON.parse(readFileSync(join(clone.dir, 'package.json'), 'utf8')).scripts.test;
-  const names = script.match(/turbo run ((?:[\w-]+ ?)+)/)?.[1].trim().split(' ');
-  if (!names) throw new Error(`ci-cpu: the root test script runs no turbo tasks: ${script}`);
+  // The words after `turbo run` up to its first option: the task names.
+  const words = script.split(/\bturbo run\s+/)[1]?.split(/\s+/) ?? [];
+  const firstOption = words.findIndex((word) => word.startsWith('-'));
+  const names = firstOption === -1 ? words : words.slice(0, firstOption);
+  if (!names.length) throw new Error(`ci-cpu: the root test script runs no turbo tasks: ${script}`);
   const { tasks } = JSON.parse(clone.run('pnpm', ['exec', 'turbo', 'run', ...names, '--dry=json']).output);
   const byId = new Map(tasks.map((task) => [task.taskId, task]));
   const ordered = [];
