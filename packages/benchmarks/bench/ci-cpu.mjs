@@ -1,14 +1,16 @@
 // CI's CPU, task by task: on a fresh clone of the committed HEAD, `pnpm install`, then every task
 // that the README's test command (`pnpm test`) has turbo run, its dependencies first, one at a
-// time, each timed with the CPU the whole machine spent meanwhile (Chromium and Redis included).
-// The sum over the cores is the least time CI can take on this machine whatever turbo runs side
-// by side; printed for all of it, and without its largest task.
+// time (`turbo run <task> --filter=<package> --only`), each timed with the CPU the whole machine
+// spent meanwhile (Chromium and Redis included). The sum over the cores is the least time CI can
+// take on this machine, whatever turbo runs side by side: printed for all of it, and without its
+// largest task.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { freshClone } from '../lib/fresh-clone.mjs';
 import { printTable, report } from '../lib/report.mjs';
 
+process.env.TURBO_TELEMETRY_DISABLED = '1'; // as the root scripts run turbo
 const clone = freshClone();
 const cores = availableParallelism();
 
@@ -36,7 +38,9 @@ try {
   const install = clone.run('pnpm', ['install', '--frozen-lockfile']);
   const runs = [{ name: 'pnpm install', kind: 'install', ...install }];
   for (const task of testTasks()) {
-    runs.push({ name: task.taskId, kind: task.task, ...clone.run('pnpm', ['run', task.task], { cwd: join(clone.dir, task.directory) }) });
+    // Through turbo, as CI runs it, so that its cache holds what the builds made: a test that
+    // runs `pnpm start` (turbo's bundle and build first) finds them built, as in CI.
+    runs.push({ name: task.taskId, kind: task.task, ...clone.run('pnpm', ['exec', 'turbo', 'run', task.task, `--filter=${task.package}`, '--only', '--output-logs=errors-only']) });
   }
   const total = runs.reduce((sum, run) => sum + run.cpu, 0);
   const largest = runs.reduce((a, b) => (b.cpu > a.cpu ? b : a));
