@@ -7,15 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** CPU-seconds the machine has spent, all cores (user, nice, system, irq, softirq, steal of /proc/stat). */
-export function machineCpuSeconds() {
+function machineCpuSeconds() {
   const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
   return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ is 100 on Linux
 }
 
 /**
- * Clones the repository's HEAD into a temporary folder: `{ dir, commit, run(command, args, { cwd }),
- * remove() }`. run() resolves to `{ seconds, cpu, output }` and throws, with the end of the
- * output, when the command fails.
+ * Clones the repository's HEAD into a temporary folder: `{ dir, commit, run(command, args),
+ * remove() }`. run() runs the command in the clone and returns `{ seconds, cpu, output }`; it
+ * throws, with the end of the output, when the command fails.
  */
 export function freshClone() {
   const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
@@ -25,10 +25,10 @@ export function freshClone() {
   return {
     dir,
     commit,
-    run(command, args, { cwd = dir } = {}) {
+    run(command, args) {
       const cpuBefore = machineCpuSeconds();
       const started = performance.now();
-      const run = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      const run = spawnSync(command, args, { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
       const seconds = (performance.now() - started) / 1000;
       const cpu = machineCpuSeconds() - cpuBefore;
       if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}):\n${(run.stdout + run.stderr).slice(-4000)}`);
