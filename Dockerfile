@@ -8,7 +8,7 @@
 
 # The workspace installed and built on Debian, as CI builds it; only plain JavaScript (the mock's
 # and the docs server's runtime dependencies, no native code) goes on to the small images below.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 ENV TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 RUN npm install --global pnpm@12.21.0
 WORKDIR /repo
@@ -21,7 +21,7 @@ RUN pnpm --filter @hostapi/mock deploy --prod /out/mock \
  && rm -rf /out/docs/dist && cp -r apps/docs/dist /out/docs/dist
 
 # The docs: the static site and its server (apps/docs/bin/serve.mjs) on port 8080.
-FROM node:20-alpine AS docs
+FROM node:24-alpine AS docs
 ENV NODE_ENV=production
 # Owned by root, run as the image's unprivileged `node` user: the server cannot change its files.
 COPY --from=build /out/docs /docs
@@ -32,7 +32,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
 ENTRYPOINT ["node", "/docs/bin/serve.mjs", "--host", "0.0.0.0"]
 
 # The mock (apps/mock/bin/mock.mjs) on port 4010, reachable from outside the container.
-FROM node:20-alpine AS mock
+FROM node:24-alpine AS mock
 ENV NODE_ENV=production
 COPY --from=build /out/mock /app
 USER node

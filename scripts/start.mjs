@@ -34,8 +34,20 @@ if (values.help) {
 }
 const host = values.host;
 const SERVERS = [
-  { name: 'docs', bin: 'apps/docs/bin/serve.mjs', port: values['docs-port'], option: '--docs-port', variable: 'DOCS_PORT' },
-  { name: 'mock', bin: 'apps/mock/bin/mock.mjs', port: values['mock-port'], option: '--mock-port', variable: 'MOCK_PORT' },
+  {
+    name: 'docs',
+    bin: 'apps/docs/bin/serve.mjs',
+    port: values['docs-port'],
+    option: '--docs-port',
+    variable: 'DOCS_PORT',
+  },
+  {
+    name: 'mock',
+    bin: 'apps/mock/bin/mock.mjs',
+    port: values['mock-port'],
+    option: '--mock-port',
+    variable: 'MOCK_PORT',
+  },
 ];
 for (const server of SERVERS) {
   if (!/^\d+$/.test(server.port) || Number(server.port) > 65535) {
@@ -45,14 +57,19 @@ for (const server of SERVERS) {
 }
 
 /** Whether host:port can be listened on now (0: any free port, always). */
-const free = (port) => new Promise((resolve) => {
-  const probe = createServer().once('error', () => resolve(false)).listen(Number(port), host, () => probe.close(() => resolve(true)));
-});
+const free = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(Number(port), host, () => probe.close(() => resolve(true)));
+  });
 
 for (const server of SERVERS) {
   if (server.port === '0' || (await free(server.port))) continue;
-  console.error(`Port ${server.port} of ${host} is taken, so the ${server.name} cannot start there: choose another with`
-    + ` pnpm start -- ${server.option} <port> (or ${server.variable}=<port> pnpm start).`);
+  console.error(
+    `Port ${server.port} of ${host} is taken, so the ${server.name} cannot start there: choose another with` +
+      ` pnpm start -- ${server.option} <port> (or ${server.variable}=<port> pnpm start).`,
+  );
   process.exit(1);
 }
 
@@ -63,7 +80,11 @@ const children = SERVERS.map((server) => {
   // PORT would give both the same port: each gets its own.
   const env = { ...process.env };
   delete env.PORT;
-  const child = spawn(process.execPath, [server.bin, '--host', host, '--port', server.port], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [server.bin, '--host', host, '--port', server.port], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const entry = { ...server, child, url: null };
   let pending = '';
   child.stdout.on('data', (chunk) => {
@@ -106,7 +127,9 @@ function stop(code) {
   stopping = true;
   const running = children.filter((c) => !c.exited);
   for (const c of running) c.child.kill('SIGINT');
-  Promise.all(running.map((c) => new Promise((resolve) => (c.exited ? resolve() : c.child.once('exit', resolve))))).then(() => process.exit(code));
+  Promise.all(
+    running.map((c) => new Promise((resolve) => (c.exited ? resolve() : c.child.once('exit', resolve)))),
+  ).then(() => process.exit(code));
   // A server that does not stop within 10 s is killed.
   setTimeout(() => {
     for (const c of running) if (!c.exited) c.child.kill('SIGKILL');

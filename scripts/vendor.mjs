@@ -36,7 +36,10 @@ try {
     if (manifest.private) throw new Error(`${name} is private: it cannot be vendored`);
     const before = new Set(readdirSync(staging));
     // pnpm pack writes workspace:* dependencies as the versions packed beside them.
-    execFileSync('pnpm', ['pack', '--pack-destination', staging], { cwd: join(ROOT, dir), stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('pnpm', ['pack', '--pack-destination', staging], {
+      cwd: join(ROOT, dir),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const tarball = readdirSync(staging).find((file) => !before.has(file));
     renameSync(join(staging, tarball), join(folder, fileOf(name)));
     packed.push({ name, version: manifest.version, file: fileOf(name) });
@@ -44,20 +47,25 @@ try {
   const commit = (() => {
     try {
       const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-      const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim() ? ', with uncommitted changes' : '';
+      const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim()
+        ? ', with uncommitted changes'
+        : '';
       return `${head}${dirty}`;
     } catch {
       return 'an unknown commit';
     }
   })();
-  writeFileSync(join(folder, 'README.txt'), `hostapi packages, packed from ${commit} on ${new Date().toISOString().slice(0, 10)}:
+  writeFileSync(
+    join(folder, 'README.txt'),
+    `hostapi packages, packed from ${commit} on ${new Date().toISOString().slice(0, 10)}:
 ${packed.map(({ name, version, file }) => `  ${file}  ${name} ${version}`).join('\n')}
 
 Install from the folder this file is in (here as vendor/hostapi, relative to your package.json):
   npm install ./vendor/hostapi/hostapi-types.tgz ./vendor/hostapi/hostapi-client.tgz
   npm install --save-dev ./vendor/hostapi/hostapi-spec.tgz ./vendor/hostapi/hostapi-mock.tgz
 Once the packages are on npm: npm install @hostapi/client, npm install --save-dev @hostapi/mock.
-`);
+`,
+  );
   console.log(`Packed ${packed.map(({ file }) => file).join(', ')} into ${folder}`);
 } finally {
   rmSync(staging, { recursive: true, force: true });

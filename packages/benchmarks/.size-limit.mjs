@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 
 const { bundle } = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const CLIENT = '../client/dist/index.js';
-const ERRORS = 'HostApiError, ApiError, RateLimitError, ValidationError, HttpError, InvalidResponseError, NetworkError, TimeoutError, AbortedError, PaginationError';
+const ERRORS =
+  'HostApiError, ApiError, RateLimitError, ValidationError, HttpError, InvalidResponseError, NetworkError, TimeoutError, AbortedError, PaginationError';
 
 export default [
   {

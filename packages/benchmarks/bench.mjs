@@ -6,7 +6,20 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 // Quick ones first; pipeline (a fresh clone and a full CI run) last.
-const ORDER = ['bundle-size', 'typecheck', 'client-overhead', 'mock-throughput', 'mock-instructions', 'mock-binary', 'sandbox', 'hostile', 'docs-render', 'docs-console', 'ci-cpu', 'pipeline'];
+const ORDER = [
+  'bundle-size',
+  'typecheck',
+  'client-overhead',
+  'mock-throughput',
+  'mock-instructions',
+  'mock-binary',
+  'sandbox',
+  'hostile',
+  'docs-render',
+  'docs-console',
+  'ci-cpu',
+  'pipeline',
+];
 const BENCH = fileURLToPath(new URL('./bench/', import.meta.url));
 const known = readdirSync(BENCH).map((file) => file.replace(/\.mjs$/, ''));
 const missing = known.filter((name) => !ORDER.includes(name));

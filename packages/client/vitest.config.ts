@@ -10,7 +10,10 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/*.test.ts'] } },
       // As a consumer gets it: the packed tarballs installed with npm into a project of their own
       // (test/consumer/setup.ts, once for all these files), in Node, tsc and Chromium.
-      { extends: true, test: { name: 'consumer', include: ['test/consumer/*.test.ts'], globalSetup: ['test/consumer/setup.ts'] } },
+      {
+        extends: true,
+        test: { name: 'consumer', include: ['test/consumer/*.test.ts'], globalSetup: ['test/consumer/setup.ts'] },
+      },
     ],
   },
 });

@@ -11,9 +11,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PACKAGES = [
-  { dir: 'spec', name: '@hostapi/spec', files: ['dist/openapi.json', 'dist/openapi.yaml', 'lib/document.mjs', 'lib/document.d.mts'] },
-  { dir: 'packages/types', name: '@hostapi/types', files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'] },
-  { dir: 'packages/client', name: '@hostapi/client', files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'] },
+  {
+    dir: 'spec',
+    name: '@hostapi/spec',
+    files: ['dist/openapi.json', 'dist/openapi.yaml', 'dist/lib/wire.js', 'dist/lib/wire.d.ts', 'dist/lib/document.js'],
+  },
+  {
+    dir: 'packages/types',
+    name: '@hostapi/types',
+    files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
+  },
+  {
+    dir: 'packages/client',
+    name: '@hostapi/client',
+    files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
+  },
   { dir: 'apps/mock', name: '@hostapi/mock', files: ['bin/mock.mjs', 'src/index.mjs', 'src/index.d.mts'] },
 ];
 
@@ -23,12 +35,28 @@ let statusAfter: string;
 
 /** What `changeset version` would change: the changesets, the manifests, the changelogs. */
 const gitStatus = async () =>
-  (await run('git', ['status', '--porcelain', '--', '.changeset', ...PACKAGES.flatMap(({ dir }) => [`${dir}/package.json`, `${dir}/CHANGELOG.md`])], { cwd: ROOT })).stdout;
+  (
+    await run(
+      'git',
+      [
+        'status',
+        '--porcelain',
+        '--',
+        '.changeset',
+        ...PACKAGES.flatMap(({ dir }) => [`${dir}/package.json`, `${dir}/CHANGELOG.md`]),
+      ],
+      { cwd: ROOT },
+    )
+  ).stdout;
 
 beforeAll(async () => {
   statusBefore = await gitStatus();
   // turbo built the packages before this test runs (dependsOn ^build): the script need not.
-  ({ stdout: output } = await run('pnpm', ['release:dry-run'], { cwd: ROOT, env: { ...process.env, RELEASE_DRY_RUN_BUILT: '1' }, maxBuffer: 16 << 20 }));
+  ({ stdout: output } = await run('pnpm', ['release:dry-run'], {
+    cwd: ROOT,
+    env: { ...process.env, RELEASE_DRY_RUN_BUILT: '1' },
+    maxBuffer: 16 << 20,
+  }));
   statusAfter = await gitStatus();
 }, 360_000);
 
@@ -41,7 +69,9 @@ const sectionOf = (name: string) => {
 };
 
 it('publishes exactly the workspace packages not marked private', () => {
-  expect([...output.matchAll(/^== (@hostapi\/[a-z]+)@/gm)].map((m) => m[1]).sort()).toEqual(PACKAGES.map((p) => p.name).sort());
+  expect([...output.matchAll(/^== (@hostapi\/[a-z]+)@/gm)].map((m) => m[1]).sort()).toEqual(
+    PACKAGES.map((p) => p.name).sort(),
+  );
 });
 
 it('lists the pending changesets and changes nothing in the repository', () => {
@@ -52,21 +82,32 @@ it('lists the pending changesets and changes nothing in the repository', () => {
 describe.each(PACKAGES)('$name', ({ dir, name, files }) => {
   it('would be published for the first time, as 0.1.0', () => {
     expect(JSON.parse(readFileSync(`${ROOT}${dir}/package.json`, 'utf8')).version).toBe('0.0.0');
-    expect(sectionOf(name)).toMatch(new RegExp(`^== ${name}@0\\.1\\.0 \\(0\\.0\\.0 before the release; first release: ${name} is not on the registry yet\\)`));
+    expect(sectionOf(name)).toMatch(
+      new RegExp(
+        `^== ${name}@0\\.1\\.0 \\(0\\.0\\.0 before the release; first release: ${name} is not on the registry yet\\)`,
+      ),
+    );
     expect(output).not.toContain(`${name}@0.2.0`);
   });
 
   it('names its repository and directory, and publishes publicly with provenance', () => {
     const section = sectionOf(name);
-    expect(section).toContain(`repository: {"type":"git","url":"git+https://github.com/hostapi/hostapi.git","directory":"${dir}"}`);
+    expect(section).toContain(
+      `repository: {"type":"git","url":"git+https://github.com/hostapi/hostapi.git","directory":"${dir}"}`,
+    );
     expect(section).toContain('publishConfig: {"access":"public","provenance":true}');
     expect(section).not.toContain('workspace:');
   });
 
   it('holds its licence, README, manifest and built files, and nothing of the workspace', () => {
-    const packed = sectionOf(name).split('\n').filter((line) => line.startsWith('     package/')).map((line) => line.trim().slice('package/'.length));
+    const packed = sectionOf(name)
+      .split('\n')
+      .filter((line) => line.startsWith('     package/'))
+      .map((line) => line.trim().slice('package/'.length));
     expect(packed).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json', ...files]));
-    expect(packed.filter((file) => /^(test|node_modules|scripts)\/|\.test\.|tsconfig|vitest|turbo\.json/.test(file))).toEqual([]);
+    expect(
+      packed.filter((file) => /^(test|node_modules|scripts)\/|\.test\.|tsconfig|vitest|turbo\.json/.test(file)),
+    ).toEqual([]);
   });
 
   it('gets the changelog of its first release, 0.1.0 and nothing before it', () => {

@@ -6,7 +6,10 @@ import { expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url);
 const DIRS = ['spec', 'packages/types', 'packages/client', 'apps/mock'];
-const manifests = DIRS.map((dir) => ({ dir, ...JSON.parse(readFileSync(new URL(`${dir}/package.json`, ROOT), 'utf8')) }));
+const manifests = DIRS.map((dir) => ({
+  dir,
+  ...JSON.parse(readFileSync(new URL(`${dir}/package.json`, ROOT), 'utf8')),
+}));
 const spec = readBundle();
 
 it('every public package names the same GitHub repository, its own folder, its issues and the hosted docs', () => {

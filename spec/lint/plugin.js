@@ -6,7 +6,7 @@ const PATH_SHAPE = /^\/1\.[0-9]\/[a-z_]+(\/[a-z_]+)*\.json$/;
 
 /** Follows a $ref (if any) to the node it points at. */
 function resolved(node, ctx) {
-  return node && node.$ref ? ctx.resolve(node).node : node;
+  return node?.$ref ? ctx.resolve(node).node : node;
 }
 
 /** The JSON type a schema stands for, looking through one $ref. */
@@ -14,7 +14,8 @@ function schemaType(schema, ctx) {
   return resolved(schema, ctx)?.type;
 }
 
-const ARRAY_STYLE = 'OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object keyed by the index (`propertyNames: {pattern: \'^(0|[1-9][0-9]*)$\'}`, `additionalProperties`: the item)';
+const ARRAY_STYLE =
+  "OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object keyed by the index (`propertyNames: {pattern: '^(0|[1-9][0-9]*)$'}`, `additionalProperties`: the item)";
 
 /**
  * POST bodies are form fields: both form media types, `apikey` first and required, and a
@@ -27,22 +28,34 @@ function FormBody() {
     // Visited where it is defined, so that its schema's $ref resolves from its own file.
     Parameter(parameter, ctx) {
       if (parameter.style === 'deepObject' && schemaType(parameter.schema, ctx) !== 'object') {
-        ctx.report({ message: `Query parameter \`${parameter.name}\` is deepObject but not an object: ${ARRAY_STYLE}.`, location: ctx.location.child('style') });
+        ctx.report({
+          message: `Query parameter \`${parameter.name}\` is deepObject but not an object: ${ARRAY_STYLE}.`,
+          location: ctx.location.child('style'),
+        });
       }
     },
     Operation(operation, ctx) {
       const method = ctx.key;
       if (method !== 'post') {
         if (operation.requestBody) {
-          ctx.report({ message: 'Only POST operations take a form body.', location: ctx.location.child('requestBody') });
+          ctx.report({
+            message: 'Only POST operations take a form body.',
+            location: ctx.location.child('requestBody'),
+          });
         }
         if (operation.security) {
-          ctx.report({ message: 'GET operations keep the query `apiKey` scheme: do not override `security`.', location: ctx.location.child('security') });
+          ctx.report({
+            message: 'GET operations keep the query `apiKey` scheme: do not override `security`.',
+            location: ctx.location.child('security'),
+          });
         }
         return;
       }
       if (!Array.isArray(operation.security) || operation.security.length !== 0) {
-        ctx.report({ message: 'POST operations carry the key as a form field: set `security: []` and say why.', location: ctx.location });
+        ctx.report({
+          message: 'POST operations carry the key as a form field: set `security: []` and say why.',
+          location: ctx.location,
+        });
       }
       const body = resolved(operation.requestBody, ctx);
       if (!body?.required || !body.content) {
@@ -64,26 +77,41 @@ function FormBody() {
         const schema = resolved(media.schema, ctx) ?? {};
         const names = Object.keys(schema.properties ?? {});
         if (names[0] !== 'apikey' || !(schema.required ?? []).includes('apikey')) {
-          ctx.report({ message: '`apikey` must be the first property of the form and required: the service reads it first.', location: where.child('schema') });
+          ctx.report({
+            message: '`apikey` must be the first property of the form and required: the service reads it first.',
+            location: where.child('schema'),
+          });
         }
         const encoding = media.encoding ?? {};
         for (const name of names) {
           const type = schemaType(schema.properties[name], ctx);
           if (type === 'array') {
-            ctx.report({ message: `Field \`${name}\` is an array: ${ARRAY_STYLE}.`, location: where.child(['schema', 'properties', name]) });
+            ctx.report({
+              message: `Field \`${name}\` is an array: ${ARRAY_STYLE}.`,
+              location: where.child(['schema', 'properties', name]),
+            });
             continue;
           }
           const bracketed = type === 'object';
           const enc = encoding[name];
           if (bracketed && (enc?.style !== 'deepObject' || enc?.explode !== true)) {
-            ctx.report({ message: `Bracketed field \`${name}\` needs \`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`, location: where });
+            ctx.report({
+              message: `Bracketed field \`${name}\` needs \`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`,
+              location: where,
+            });
           }
           if (!bracketed && enc) {
-            ctx.report({ message: `Field \`${name}\` is not bracketed; remove its encoding entry.`, location: where.child(['encoding', name]) });
+            ctx.report({
+              message: `Field \`${name}\` is not bracketed; remove its encoding entry.`,
+              location: where.child(['encoding', name]),
+            });
           }
         }
         for (const name of Object.keys(encoding).filter((n) => !names.includes(n))) {
-          ctx.report({ message: `Encoding names \`${name}\`, which the form does not have.`, location: where.child(['encoding', name]) });
+          ctx.report({
+            message: `Encoding names \`${name}\`, which the form does not have.`,
+            location: where.child(['encoding', name]),
+          });
         }
       }
     },
@@ -92,7 +120,9 @@ function FormBody() {
 
 /** True for an example value shaped like the service's failure envelope. */
 function isFailure(value) {
-  return value && typeof value === 'object' && typeof value.msg === 'string' && !('return' in value) && value.status !== true;
+  return (
+    value && typeof value === 'object' && typeof value.msg === 'string' && !('return' in value) && value.status !== true
+  );
 }
 
 /**
@@ -113,13 +143,19 @@ function OperationExamples() {
       }
       const failures = Object.values(examples).filter((e) => isFailure(resolved(e, ctx).value));
       if (failures.length === 0) {
-        ctx.report({ message: 'The 200 response needs at least one failure example (`msg` without `return`).', location: where });
+        ctx.report({
+          message: 'The 200 response needs at least one failure example (`msg` without `return`).',
+          location: where,
+        });
       }
       if (method === 'post') {
         const body = resolved(operation.requestBody, ctx);
         for (const [type, media] of Object.entries(body?.content ?? {})) {
           if (Object.keys(media.examples ?? {}).length === 0) {
-            ctx.report({ message: `The ${type} body needs a named example.`, location: ctx.location.child(['requestBody', 'content', type]) });
+            ctx.report({
+              message: `The ${type} body needs a named example.`,
+              location: ctx.location.child(['requestBody', 'content', type]),
+            });
           }
         }
       }
@@ -133,7 +169,10 @@ function VersionedPath() {
     PathItem(_item, ctx) {
       const path = ctx.key;
       if (!PATH_SHAPE.test(path)) {
-        ctx.report({ message: `Path \`${path}\` is not of the form /1.x/<area>/<operation>.json.`, location: ctx.location.key() });
+        ctx.report({
+          message: `Path \`${path}\` is not of the form /1.x/<area>/<operation>.json.`,
+          location: ctx.location.key(),
+        });
       }
     },
   };
@@ -147,7 +186,10 @@ function UniqueClientMethod() {
       const name = operation['x-client-method'];
       if (!name) return;
       if (seen.has(name)) {
-        ctx.report({ message: `\`x-client-method: ${name}\` is also used by ${seen.get(name)}.`, location: ctx.location.child('x-client-method') });
+        ctx.report({
+          message: `\`x-client-method: ${name}\` is also used by ${seen.get(name)}.`,
+          location: ctx.location.child('x-client-method'),
+        });
       } else {
         seen.set(name, operation.operationId);
       }

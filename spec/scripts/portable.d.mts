@@ -1,4 +1,4 @@
-import type { Node } from '../lib/document.mjs';
+import type { Node } from '../lib/document.ts';
 
 /** dist/openapi.portable.json of this package. */
 export declare const PORTABLE: string;

@@ -19,7 +19,8 @@
 //   example's value (`example` and `examples`), as some tools read only one of them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BUNDLE, deref, isIndexedList, operationsOf, propertiesOf } from '../lib/document.mjs';
+import { bundlePath, deref, isIndexedList, operationsOf, propertiesOf } from '../lib/document.ts';
+import { INDEX_PATTERN, wireName } from '../lib/wire.ts';
 
 export const PORTABLE = fileURLToPath(new URL('../dist/openapi.portable.json', import.meta.url));
 
@@ -28,16 +29,21 @@ const SLOTS = { value: 5, record: 2 };
 
 /** Regex text of a bracket segment: a literal key, or any list index. */
 const INDEX = Symbol('index');
-const segmentPattern = (segment) => (segment === INDEX ? '(0|[1-9][0-9]*)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+const segmentPattern = (segment) =>
+  segment === INDEX ? INDEX_PATTERN.slice(1, -1) : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const wireName = (segments) => segments.map((s, i) => (i === 0 ? s : `[${s}]`)).join('');
-const wirePattern = (segments) => `^${segments.map((s, i) => (i === 0 ? segmentPattern(s) : `\\[${segmentPattern(s)}\\]`)).join('')}$`;
+const wirePattern = (segments) =>
+  `^${segments.map((s, i) => (i === 0 ? segmentPattern(s) : `\\[${segmentPattern(s)}\\]`)).join('')}$`;
 
 /** A JSON copy without vendor extensions (`x-…` keys), which the portable description does without. */
 function plain(node) {
   if (Array.isArray(node)) return node.map(plain);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => !key.startsWith('x-')).map(([key, value]) => [key, plain(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !key.startsWith('x-'))
+      .map(([key, value]) => [key, plain(value)]),
+  );
 }
 
 /** The description of a field: its own, or its schema's. */
@@ -50,7 +56,8 @@ const describe = (doc, node) => node.description ?? deref(doc, node).description
 function leafSchema(doc, node, description, example, ownExample = true) {
   const { examples: _examples, example: _example, ...schema } = plain(node);
   if (description && !schema.description) schema.description = description;
-  const own = example !== undefined ? example : ownExample ? (node.examples ?? deref(doc, node).examples)?.[0] : undefined;
+  const own =
+    example !== undefined ? example : ownExample ? (node.examples ?? deref(doc, node).examples)?.[0] : undefined;
   // Both keywords: JSON Schema's `examples`, and the older `example` some tools read alone.
   if (own !== undefined) Object.assign(schema, { example: own, examples: [own] });
   return schema;
@@ -70,7 +77,12 @@ function fieldsOf(doc, node, segments, { description, examples, body, pattern = 
     const name = `${wireName(segments)}[]`;
     const example = examples[name];
     const items = plain(s.items);
-    const schema = { type: 'array', description: own, items, ...(example !== undefined && { example, examples: [example] }) };
+    const schema = {
+      type: 'array',
+      description: own,
+      items,
+      ...(example !== undefined && { example, examples: [example] }),
+    };
     return [{ segments: [...segments, ''], name, schema, kind: 'array' }];
   }
   const item = isIndexedList(doc, s) ? s.additionalProperties : s.type === 'array' ? s.items : undefined;
@@ -79,34 +91,76 @@ function fieldsOf(doc, node, segments, { description, examples, body, pattern = 
     const count = pattern ? 0 : record ? SLOTS.record : SLOTS.value;
     const fields = [];
     for (let i = 0; i < count; i++) {
-      const slot = `${own ?? ''} Item ${i} of the list (indexed from 0; ${count} slots here${body ? ', further items valid as the same names with the next indexes' : ''}).`.trim();
+      const slot =
+        `${own ?? ''} Item ${i} of the list (indexed from 0; ${count} slots here${body ? ', further items valid as the same names with the next indexes' : ''}).`.trim();
       // The example on slot 0 only: a tool that fills every field from examples sends one item.
-      fields.push(...fieldsOf(doc, item, [...segments, String(i)], { description: slot, examples, body, laterSlot: laterSlot || i > 0 }));
+      fields.push(
+        ...fieldsOf(doc, item, [...segments, String(i)], {
+          description: slot,
+          examples,
+          body,
+          laterSlot: laterSlot || i > 0,
+        }),
+      );
     }
-    if (body) fields.push(...fieldsOf(doc, item, [...segments, INDEX], { description: `${own ?? ''} Further items of the list.`.trim(), examples, body, pattern: true }));
+    if (body)
+      fields.push(
+        ...fieldsOf(doc, item, [...segments, INDEX], {
+          description: `${own ?? ''} Further items of the list.`.trim(),
+          examples,
+          body,
+          pattern: true,
+        }),
+      );
     return fields;
   }
   if (isMap(doc, s)) {
     // A map keyed by the caller (`upgrade[disk][<name>]`): one object field, deepObject, whose
     // keys are the caller's; OpenAPI defines that for one level of an object of values.
     const name = wireName(segments);
-    if (!body || pattern || segments.some((x) => typeof x === 'symbol') || ['object', 'array'].includes(deref(doc, s.additionalProperties).type)) {
-      throw new Error(`${name}: a map keyed by the caller is written as one deepObject form field, so only as a form field of values`);
+    if (
+      !body ||
+      pattern ||
+      segments.some((x) => typeof x === 'symbol') ||
+      ['object', 'array'].includes(deref(doc, s.additionalProperties).type)
+    ) {
+      throw new Error(
+        `${name}: a map keyed by the caller is written as one deepObject form field, so only as a form field of values`,
+      );
     }
     const example = laterSlot ? undefined : examples[name];
-    const schema = { type: 'object', ...(own && { description: own }), additionalProperties: plain(s.additionalProperties), ...(example !== undefined && { example, examples: [example] }) };
+    const schema = {
+      type: 'object',
+      ...(own && { description: own }),
+      additionalProperties: plain(s.additionalProperties),
+      ...(example !== undefined && { example, examples: [example] }),
+    };
     return [{ segments, name, schema, kind: 'map' }];
   }
   if (s.type === 'object' || s.allOf) {
-    return Object.entries(propertiesOf(doc, s)).flatMap(([key, property]) => fieldsOf(doc, property, [...segments, key], { examples, body, pattern, laterSlot }));
+    return Object.entries(propertiesOf(doc, s)).flatMap(([key, property]) =>
+      fieldsOf(doc, property, [...segments, key], { examples, body, pattern, laterSlot }),
+    );
   }
   const isPattern = pattern || segments.some((x) => typeof x === 'symbol');
   const name = isPattern ? undefined : wireName(segments);
-  return [{ segments, name, schema: leafSchema(doc, node, own, isPattern ? undefined : examples[name], !isPattern && !laterSlot), kind: isPattern ? 'pattern' : 'field' }];
+  return [
+    {
+      segments,
+      name,
+      schema: leafSchema(doc, node, own, isPattern ? undefined : examples[name], !isPattern && !laterSlot),
+      kind: isPattern ? 'pattern' : 'field',
+    },
+  ];
 }
 
 /** A map keyed by the caller: an object with no named properties, only `additionalProperties`. */
-const isMap = (doc, s) => s.type === 'object' && !s.properties && !isIndexedList(doc, s) && s.additionalProperties && typeof s.additionalProperties === 'object';
+const isMap = (doc, s) =>
+  s.type === 'object' &&
+  !s.properties &&
+  !isIndexedList(doc, s) &&
+  s.additionalProperties &&
+  typeof s.additionalProperties === 'object';
 
 /**
  * A value as the flat fields it is sent as (`{ 'params[Phone][Country]': '64' }`), in its
@@ -123,7 +177,8 @@ function flatValue(doc, node, value, prefix, out = {}) {
   } else if (value && typeof value === 'object') {
     const properties = propertiesOf(doc, s);
     for (const [key, item] of Object.entries(value)) {
-      const child = properties[key] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
+      const child =
+        properties[key] ?? (typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined);
       flatValue(doc, child, item, prefix ? `${prefix}[${key}]` : key, out);
     }
   } else {
@@ -135,23 +190,43 @@ function flatValue(doc, node, value, prefix, out = {}) {
 function portableQuery(doc, op) {
   // The key first, as the service reads it: a declared parameter, not a security scheme.
   const key = deref(doc, doc.components.securitySchemes.apiKey);
-  const parameters = [{
-    name: key.name, in: 'query', required: true,
-    description: 'Your API key. Send it as the first query parameter: the service reads it first.',
-    schema: { $ref: '#/components/schemas/ApiKey' }, example: 'YOUR_API_KEY',
-  }];
+  const parameters = [
+    {
+      name: key.name,
+      in: 'query',
+      required: true,
+      description: 'Your API key. Send it as the first query parameter: the service reads it first.',
+      schema: { $ref: '#/components/schemas/ApiKey' },
+      example: 'YOUR_API_KEY',
+    },
+  ];
   for (const raw of op.parameters ?? []) {
     const parameter = deref(doc, raw);
     if (parameter.style !== 'deepObject') {
       // The parameter's `example` beside its schema's `examples`: some tools read only one.
       const { example, ...schema } = leafSchema(doc, parameter.schema);
-      parameters.push({ name: parameter.name, in: 'query', required: Boolean(parameter.required), description: parameter.description, schema, ...(example !== undefined && { example }) });
+      parameters.push({
+        name: parameter.name,
+        in: 'query',
+        required: Boolean(parameter.required),
+        description: parameter.description,
+        schema,
+        ...(example !== undefined && { example }),
+      });
       continue;
     }
-    for (const field of fieldsOf(doc, parameter.schema, [parameter.name], { description: parameter.description, examples: {}, body: false })) {
+    for (const field of fieldsOf(doc, parameter.schema, [parameter.name], {
+      description: parameter.description,
+      examples: {},
+      body: false,
+    })) {
       const { example, description, ...schema } = field.schema;
       parameters.push({
-        name: field.name, in: 'query', required: false, description: description ?? parameter.description, schema,
+        name: field.name,
+        in: 'query',
+        required: false,
+        description: description ?? parameter.description,
+        schema,
         ...(example !== undefined && { example }),
       });
     }
@@ -166,7 +241,14 @@ function portableBody(doc, op) {
     const schema = deref(doc, media.schema);
     const named = Object.entries(media.examples ?? {}).map(([name, raw]) => {
       const example = deref(doc, raw);
-      return [name, { ...(example.summary && { summary: example.summary }), ...(example.description && { description: example.description }), value: flatValue(doc, schema, example.value, '') }];
+      return [
+        name,
+        {
+          ...(example.summary && { summary: example.summary }),
+          ...(example.description && { description: example.description }),
+          value: flatValue(doc, schema, example.value, ''),
+        },
+      ];
     });
     const first = named[0]?.[1].value ?? {};
     const properties = {};
@@ -254,7 +336,10 @@ export function portable(doc) {
   const used = usedComponents({ ...result, components: kept }, paths);
   result.components = Object.fromEntries(
     Object.entries(kept)
-      .map(([kind, entries]) => [kind, Object.fromEntries(Object.entries(entries).filter(([name]) => used.has(`#/components/${kind}/${name}`)))])
+      .map(([kind, entries]) => [
+        kind,
+        Object.fromEntries(Object.entries(entries).filter(([name]) => used.has(`#/components/${kind}/${name}`))),
+      ])
       .filter(([, entries]) => Object.keys(entries).length),
   );
   // Order as the canonical document: openapi, info, servers, …, paths, components.
@@ -264,7 +349,7 @@ export function portable(doc) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const doc = JSON.parse(readFileSync(BUNDLE, 'utf8'));
+  const doc = JSON.parse(readFileSync(bundlePath(), 'utf8'));
   writeFileSync(PORTABLE, `${JSON.stringify(portable(doc), null, 2)}\n`);
   console.log(`wrote ${PORTABLE}`);
 }

@@ -2,8 +2,8 @@
 // absent before the first release), and each kind of breaking change caught on a copy.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compare, facts, readReleased, RELEASED } from '../lib/compat.mjs';
-import { readBundle, type Node } from '../lib/document.mjs';
+import { compare, facts, readReleased, RELEASED } from '../lib/compat.ts';
+import { readBundle, type Node } from '../lib/document.ts';
 import spec from '../package.json' with { type: 'json' };
 
 const released = readReleased();
@@ -39,26 +39,70 @@ describe('compatibility with the last release', () => {
 describe('each kind of breaking change is caught', () => {
   const schemas = (doc: Node) => doc.components.schemas;
   const cases: [string, (doc: Node) => void, string][] = [
-    ['a removed operation', (doc) => delete doc.paths['/1.3/mail/list_domains.json'], 'removed operation: GET /1.3/mail/list_domains.json'],
-    ['a removed parameter', (doc) => {
-      doc.paths['/1.3/srs/domain_tlds_available.json'].get.parameters.splice(3, 1);
-    }, 'removed request field: GET /1.3/srs/domain_tlds_available.json suggest'],
-    ['a removed response field', (doc) => delete schemas(doc).Server.properties.mirror, 'removed response field: GET /1.3/server/list_servers.json → return.data[].mirror'],
-    ['a new required parameter', (doc) => {
-      doc.paths['/1.5/dns/list_ips.json'].get.parameters.push({ name: 'zone', in: 'query', required: true, schema: { type: 'string' } });
-    }, 'new required request field: GET /1.5/dns/list_ips.json zone'],
-    ['an optional field made required', (doc) => {
-      doc.paths['/1.0/dns/update_soa.json'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required.push('ttl');
-    }, 'now required: POST /1.0/dns/update_soa.json ttl'],
-    ['a narrowed type', (doc) => {
-      schemas(doc).MailDomain.properties.parent_domain.type = 'string';
-    }, 'type of GET /1.3/mail/list_domains.json → return[].parent_domain: null|string → string'],
-    ['a narrowed request type', (doc) => {
-      doc.paths['/1.3/srs/get_domain.json'].get.parameters[1] = { name: 'domain', in: 'query', required: true, schema: { type: 'integer' } };
-    }, 'type of GET /1.3/srs/get_domain.json domain: string → integer'],
-    ['a narrowed enumeration', (doc) => {
-      schemas(doc).ServerFilters.properties.state.enum = ['On', 'Off'];
-    }, 'narrowed enumeration of GET /1.3/server/list_servers.json filters[state]: removed Other'],
+    [
+      'a removed operation',
+      (doc) => delete doc.paths['/1.3/mail/list_domains.json'],
+      'removed operation: GET /1.3/mail/list_domains.json',
+    ],
+    [
+      'a removed parameter',
+      (doc) => {
+        doc.paths['/1.3/srs/domain_tlds_available.json'].get.parameters.splice(3, 1);
+      },
+      'removed request field: GET /1.3/srs/domain_tlds_available.json suggest',
+    ],
+    [
+      'a removed response field',
+      (doc) => delete schemas(doc).Server.properties.mirror,
+      'removed response field: GET /1.3/server/list_servers.json → return.data[].mirror',
+    ],
+    [
+      'a new required parameter',
+      (doc) => {
+        doc.paths['/1.5/dns/list_ips.json'].get.parameters.push({
+          name: 'zone',
+          in: 'query',
+          required: true,
+          schema: { type: 'string' },
+        });
+      },
+      'new required request field: GET /1.5/dns/list_ips.json zone',
+    ],
+    [
+      'an optional field made required',
+      (doc) => {
+        doc.paths['/1.0/dns/update_soa.json'].post.requestBody.content[
+          'application/x-www-form-urlencoded'
+        ].schema.required.push('ttl');
+      },
+      'now required: POST /1.0/dns/update_soa.json ttl',
+    ],
+    [
+      'a narrowed type',
+      (doc) => {
+        schemas(doc).MailDomain.properties.parent_domain.type = 'string';
+      },
+      'type of GET /1.3/mail/list_domains.json → return[].parent_domain: null|string → string',
+    ],
+    [
+      'a narrowed request type',
+      (doc) => {
+        doc.paths['/1.3/srs/get_domain.json'].get.parameters[1] = {
+          name: 'domain',
+          in: 'query',
+          required: true,
+          schema: { type: 'integer' },
+        };
+      },
+      'type of GET /1.3/srs/get_domain.json domain: string → integer',
+    ],
+    [
+      'a narrowed enumeration',
+      (doc) => {
+        schemas(doc).ServerFilters.properties.state.enum = ['On', 'Off'];
+      },
+      'narrowed enumeration of GET /1.3/server/list_servers.json filters[state]: removed Other',
+    ],
   ];
 
   it.each(cases)('%s', (_what, edit, message) => {
@@ -67,9 +111,12 @@ describe('each kind of breaking change is caught', () => {
 
   it('an enumerated request field retyped with the same wire values is compatible, one with other values is not', () => {
     const key = 'POST /1.2/srs/create_domain.json params[protect]';
-    const withProtect = (schema: Node) => changed((doc) => {
-      doc.paths['/1.2/srs/create_domain.json'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.params.properties.protect = schema;
-    });
+    const withProtect = (schema: Node) =>
+      changed((doc) => {
+        doc.paths['/1.2/srs/create_domain.json'].post.requestBody.content[
+          'application/x-www-form-urlencoded'
+        ].schema.properties.params.properties.protect = schema;
+      });
     // As the description types it: a string "0" or "1".
     const asString = withProtect({ type: 'string', enum: ['0', '1'] });
     const retyped = compare(asString, withProtect({ $ref: '#/components/schemas/Switch' }));
@@ -80,16 +127,26 @@ describe('each kind of breaking change is caught', () => {
   });
 
   it('additions are compatible and listed in the changelog', () => {
-    const { breaking, compatible } = compare(current, changed((doc) => {
-      schemas(doc).Server.properties.cores = { type: 'integer' };
-      doc.paths['/1.5/dns/list_ips.json'].get.parameters.push({ name: 'zone', in: 'query', required: false, schema: { type: 'string' } });
-      schemas(doc).ServerFilters.properties.state.enum.push('Rebooting');
-    }));
+    const { breaking, compatible } = compare(
+      current,
+      changed((doc) => {
+        schemas(doc).Server.properties.cores = { type: 'integer' };
+        doc.paths['/1.5/dns/list_ips.json'].get.parameters.push({
+          name: 'zone',
+          in: 'query',
+          required: false,
+          schema: { type: 'string' },
+        });
+        schemas(doc).ServerFilters.properties.state.enum.push('Rebooting');
+      }),
+    );
     expect(breaking).toEqual([]);
-    expect(compatible).toEqual(expect.arrayContaining([
-      'added response field: GET /1.3/server/list_servers.json → return.data[].cores',
-      'added request field: GET /1.5/dns/list_ips.json zone',
-      'new values of GET /1.3/server/list_servers.json filters[state]: Rebooting',
-    ]));
+    expect(compatible).toEqual(
+      expect.arrayContaining([
+        'added response field: GET /1.3/server/list_servers.json → return.data[].cores',
+        'added request field: GET /1.5/dns/list_ips.json zone',
+        'new values of GET /1.3/server/list_servers.json filters[state]: Rebooting',
+      ]),
+    );
   });
 });

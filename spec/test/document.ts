@@ -1,5 +1,13 @@
 // Loads the bundled document and answers questions about it, for the tests.
-import { deref as derefIn, isIndexedList, operationsOf, propertiesOf as propertiesIn, readBundle, requiredOf as requiredIn, type Node } from '../lib/document.mjs';
+import {
+  deref as derefIn,
+  isIndexedList,
+  operationsOf,
+  propertiesOf as propertiesIn,
+  readBundle,
+  requiredOf as requiredIn,
+  type Node,
+} from '../lib/document.ts';
 
 export type { Node };
 
@@ -96,11 +104,21 @@ export function queryParams(op: Node): WireParam[] {
   return (op.parameters ?? []).map(deref).flatMap((p: Node): WireParam[] => {
     const s = deref(p.schema);
     if (p.style === 'deepObject' && isIndexedList(doc, s)) {
-      return [{ name: `${p.name}[<n>]`, type: jsonType(s.additionalProperties), required: Boolean(p.required), ...constraintsOf(s.additionalProperties) }];
+      return [
+        {
+          name: `${p.name}[<n>]`,
+          type: jsonType(s.additionalProperties),
+          required: Boolean(p.required),
+          ...constraintsOf(s.additionalProperties),
+        },
+      ];
     }
     if (p.style === 'deepObject' && s.type === 'object') {
       return Object.entries(propertiesOf(s)).map(([k, v]) => ({
-        name: `${p.name}[${k}]`, type: jsonType(v), required: false, ...constraintsOf(v),
+        name: `${p.name}[${k}]`,
+        type: jsonType(v),
+        required: false,
+        ...constraintsOf(v),
       }));
     }
     return [{ name: p.name, type: jsonType(s), required: Boolean(p.required), ...constraintsOf(p.schema) }];
@@ -111,7 +129,9 @@ export function queryParams(op: Node): WireParam[] {
 export function schemaAt(op: Node, wireName: string): Node | undefined {
   const [first, ...rest] = wireName.replace(/\]/g, '').split('[') as [string, ...string[]];
   const form = deref(op.requestBody ?? {}).content?.['application/x-www-form-urlencoded']?.schema;
-  let node: Node | undefined = form ? propertiesOf(form)[first] : (op.parameters ?? []).map(deref).find((p: Node) => p.name === first)?.schema;
+  let node: Node | undefined = form
+    ? propertiesOf(form)[first]
+    : (op.parameters ?? []).map(deref).find((p: Node) => p.name === first)?.schema;
   for (const key of rest) node = node && propertiesOf(node)[key];
   return node;
 }

@@ -19,7 +19,8 @@ function closed(schema: unknown, inAllOf = false): any {
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'examples' || key === 'example') continue;
     if (key === 'allOf') out[key] = (value as unknown[]).map((m) => closed(m, true));
-    else if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Node).map(([k, v]) => [k, closed(v)]));
+    else if (key === 'properties')
+      out[key] = Object.fromEntries(Object.entries(value as Node).map(([k, v]) => [k, closed(v)]));
     else out[key] = closed(value);
   }
   const objectLike = out.type === 'object' || out.properties || out.allOf;
@@ -31,7 +32,9 @@ function closed(schema: unknown, inAllOf = false): any {
 
 function validate(schema: Node, value: unknown): string[] {
   const check = ajv.compile(closed(inline(schema)));
-  return check(value) ? [] : (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return check(value)
+    ? []
+    : (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
 interface NamedExample {
@@ -47,11 +50,16 @@ const mediaExamples: NamedExample[] = operations.flatMap(({ op }) => {
     ([type, media]) => [`${op.operationId} request ${type}`, media] as const,
   );
   const responses = Object.entries(op.responses as Node).flatMap(([code, response]) =>
-    Object.entries((deref(response).content ?? {}) as Node).map(([type, media]) => [`${op.operationId} ${code} ${type}`, media] as const),
+    Object.entries((deref(response).content ?? {}) as Node).map(
+      ([type, media]) => [`${op.operationId} ${code} ${type}`, media] as const,
+    ),
   );
   return [...bodies, ...responses].flatMap(([where, media]: readonly [string, Node]) =>
     Object.entries((media.examples ?? {}) as Node).map(([name, example]) => ({
-      where, name, schema: media.schema, value: deref(example).value,
+      where,
+      name,
+      schema: media.schema,
+      value: deref(example).value,
     })),
   );
 });
@@ -61,7 +69,9 @@ function schemaExamples(node: unknown, path: string, out: NamedExample[] = []): 
   if (Array.isArray(node)) node.forEach((n, i) => schemaExamples(n, `${path}/${i}`, out));
   if (!isObject(node)) return out;
   if (Array.isArray(node.examples)) {
-    node.examples.forEach((value: unknown, i: number) => out.push({ where: path, name: `examples[${i}]`, schema: node, value }));
+    node.examples.forEach((value: unknown, i: number) =>
+      out.push({ where: path, name: `examples[${i}]`, schema: node, value }),
+    );
   }
   for (const [key, value] of Object.entries(node)) if (key !== 'examples') schemaExamples(value, `${path}/${key}`, out);
   return out;
@@ -119,19 +129,22 @@ describe('the strict check catches what it must', () => {
 });
 
 describe('every operation has the examples users need', () => {
-  it.each(operations.map(({ op, method }) => [op.operationId as string, op, method] as const))('%s', (_id, op, method) => {
-    const own = mediaExamples.filter((e) => e.where.startsWith(`${op.operationId} `));
-    const ok = own.filter((e) => e.where.includes(' 200 '));
-    expect(ok.map((e) => e.name)).toContain('success');
-    expect(ok.some((e) => (e.value as Node).status === false)).toBe(true);
-    expect(ok.map((e) => e.name)).toContain('missingApiKey');
-    expect(own.map((e) => e.name)).toContain('rateLimited');
-    if (method === 'post') {
-      for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
-        expect(own.filter((e) => e.where.endsWith(`request ${type}`)).length, type).toBeGreaterThan(0);
+  it.each(operations.map(({ op, method }) => [op.operationId as string, op, method] as const))(
+    '%s',
+    (_id, op, method) => {
+      const own = mediaExamples.filter((e) => e.where.startsWith(`${op.operationId} `));
+      const ok = own.filter((e) => e.where.includes(' 200 '));
+      expect(ok.map((e) => e.name)).toContain('success');
+      expect(ok.some((e) => (e.value as Node).status === false)).toBe(true);
+      expect(ok.map((e) => e.name)).toContain('missingApiKey');
+      expect(own.map((e) => e.name)).toContain('rateLimited');
+      if (method === 'post') {
+        for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+          expect(own.filter((e) => e.where.endsWith(`request ${type}`)).length, type).toBeGreaterThan(0);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 describe('the examples tell one consistent story', () => {
@@ -156,7 +169,12 @@ describe('the examples tell one consistent story', () => {
     const subAccounts = value('listSubAccounts', 'success').return.data.map((a: Node) => a.client_id);
     expect(subAccounts).toEqual(['301', '302']);
     const others = mediaExamples.filter((e) => !(e.where.startsWith('listSubAccounts 200') && e.name === 'success'));
-    const ids = new Set(collect(others.map((e) => e.value), ['client_id', 'ClientID']).map(String));
+    const ids = new Set(
+      collect(
+        others.map((e) => e.value),
+        ['client_id', 'ClientID'],
+      ).map(String),
+    );
     expect(ids).toEqual(new Set(['293']));
   });
 
@@ -183,13 +201,19 @@ describe('the examples tell one consistent story', () => {
     const db = value('getDatabase', 'success').return as Node;
     const copy = request('copyStack');
     expect(copy.source_server).toBe(db.server_name);
-    expect(copy.params.databases[0]).toMatchObject({ clone_db_from: db.db_name, mysql_host: db.mysql_host, origin_container: db.container });
+    expect(copy.params.databases[0]).toMatchObject({
+      clone_db_from: db.db_name,
+      mysql_host: db.mysql_host,
+      origin_container: db.container,
+    });
     expect(db.grants.map((g: Node) => g.username)).toContain(copy.params.database_users[0].clone_grants_from);
     expect(request('backupStack')).toMatchObject({ server: db.server_name, name: copy.name });
   });
 
   it('jobs have distinct ids, and a new SSH key a new id', () => {
-    const jobs = ['createDomain', 'cancelDomain', 'backupStack', 'copyStack'].map((id) => value(id, 'success').return.job_id);
+    const jobs = ['createDomain', 'cancelDomain', 'backupStack', 'copyStack'].map(
+      (id) => value(id, 'success').return.job_id,
+    );
     expect(new Set(jobs).size).toBe(jobs.length);
     expect(value('addSshKey', 'success').return.key_id).not.toBe(value('getSshKey', 'success').return.id);
   });

@@ -64,58 +64,165 @@ const spectral = (mutations: Mutation[]) =>
   });
 
 const CASES: [rule: string, mutations: Mutation[]][] = [
-  ['hostapi/form-body', [{ // apikey no longer first
-    file: 'paths/srs/cancel_domain.yaml',
-    from: '            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n',
-    to: '            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n',
-  }]],
-  ['hostapi/form-body', [{ // a bracketed field without its encoding
-    file: 'paths/cloud/stack/backup.yaml',
-    from: '          containers:\n            style: deepObject\n            explode: true\n',
-    to: '',
-  }]],
-  ['hostapi/form-body', [{ // an indexed list written as an array with deepObject (defined for objects only)
-    file: 'paths/cloud/stack/backup.yaml',
-    from: "              type: object\n              description: Back up only these containers of the stack, sent indexed from 0 (`containers[0]=shop-web`).\n              propertyNames:\n                pattern: '^(0|[1-9][0-9]*)$'\n              additionalProperties:\n",
-    to: '              type: array\n              description: Back up only these containers of the stack.\n              items:\n',
-  }, { file: 'paths/cloud/stack/examples/backupStack.request.yaml', from: "containers: {'0': shop-web, '1': shop-worker}", to: 'containers: [shop-web, shop-worker]' }]],
-  ['hostapi/form-body', [{ // a deepObject query parameter that is an array
-    file: 'paths/srs/domain_tlds_available.yaml',
-    from: "        type: object\n        description: The domains keyed by their index, from 0.\n        propertyNames:\n          pattern: '^(0|[1-9][0-9]*)$'\n        additionalProperties:\n",
-    to: '        type: array\n        items:\n',
-  }, { file: 'paths/srs/domain_tlds_available.yaml', from: "          - {'0': nz, '1': com}\n", to: '          - [nz, com]\n' }]],
-  ['hostapi/form-body', [{ // multipart missing
-    file: 'paths/ssh/key/add.yaml', from: '      multipart/form-data: *form\n', to: '',
-  }]],
-  ['hostapi/form-body', [{ // a POST that claims the query key scheme
-    file: 'paths/dns/update_soa.yaml', from: '  security: []\n', to: '',
-  }]],
-  ['hostapi/versioned-path', [{
-    file: 'openapi.yaml', from: '  /1.3/mail/list_domains.json:', to: '  /mail/list_domains.json:',
-  }]],
-  ['hostapi/operation-examples', [{ // no failure example left
-    file: 'paths/mail/list_domains.yaml',
-    from: '            serverNotFound:\n              $ref: ./examples/listMailDomains.serverNotFound.yaml\n            clientNotFound:\n              $ref: ../../components/examples/ClientNotFound.yaml\n            missingApiKey:\n              $ref: ../../components/examples/MissingApiKey.yaml\n',
-    to: '',
-  }]],
-  ['hostapi/unique-client-method', [{
-    file: 'paths/mail/list_domains.yaml', from: 'x-client-method: mail.listDomains', to: 'x-client-method: dns.listIps',
-  }]],
-  ['rule/client-method-name', [{
-    file: 'paths/mail/list_domains.yaml', from: '  x-client-method: mail.listDomains\n', to: '',
-  }]],
-  ['no-invalid-media-type-examples', [{ // a misspelt field in an example
-    file: 'paths/server/examples/listImages.success.yaml', from: '      distro: noble\n', to: '      distro: noble\n      dstro: noble\n',
-  }]],
-  ['no-invalid-media-type-examples', [{ // a number where the service writes a string
-    file: 'paths/srs/examples/createDomain.success.yaml', from: "job_id: '8812201'", to: 'job_id: 8812201',
-  }]],
-  ['no-unused-components', [{
-    file: 'openapi.yaml', from: 'components:\n', to: 'components:\n  schemas:\n    Orphan:\n      type: string\n',
-  }]],
-  ['operation-description', [{
-    file: 'paths/dns/list_ips.yaml', from: '  description: >-\n    Lists every IP address', to: '  x-was-description: >-\n    Lists every IP address',
-  }]],
+  [
+    'hostapi/form-body',
+    [
+      {
+        // apikey no longer first
+        file: 'paths/srs/cancel_domain.yaml',
+        from: '            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n',
+        to: '            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n',
+      },
+    ],
+  ],
+  [
+    'hostapi/form-body',
+    [
+      {
+        // a bracketed field without its encoding
+        file: 'paths/cloud/stack/backup.yaml',
+        from: '          containers:\n            style: deepObject\n            explode: true\n',
+        to: '',
+      },
+    ],
+  ],
+  [
+    'hostapi/form-body',
+    [
+      {
+        // an indexed list written as an array with deepObject (defined for objects only)
+        file: 'paths/cloud/stack/backup.yaml',
+        from: "              type: object\n              description: Back up only these containers of the stack, sent indexed from 0 (`containers[0]=shop-web`).\n              propertyNames:\n                pattern: '^(0|[1-9][0-9]*)$'\n              additionalProperties:\n",
+        to: '              type: array\n              description: Back up only these containers of the stack.\n              items:\n',
+      },
+      {
+        file: 'paths/cloud/stack/examples/backupStack.request.yaml',
+        from: "containers: {'0': shop-web, '1': shop-worker}",
+        to: 'containers: [shop-web, shop-worker]',
+      },
+    ],
+  ],
+  [
+    'hostapi/form-body',
+    [
+      {
+        // a deepObject query parameter that is an array
+        file: 'paths/srs/domain_tlds_available.yaml',
+        from: "        type: object\n        description: The domains keyed by their index, from 0.\n        propertyNames:\n          pattern: '^(0|[1-9][0-9]*)$'\n        additionalProperties:\n",
+        to: '        type: array\n        items:\n',
+      },
+      {
+        file: 'paths/srs/domain_tlds_available.yaml',
+        from: "          - {'0': nz, '1': com}\n",
+        to: '          - [nz, com]\n',
+      },
+    ],
+  ],
+  [
+    'hostapi/form-body',
+    [
+      {
+        // multipart missing
+        file: 'paths/ssh/key/add.yaml',
+        from: '      multipart/form-data: *form\n',
+        to: '',
+      },
+    ],
+  ],
+  [
+    'hostapi/form-body',
+    [
+      {
+        // a POST that claims the query key scheme
+        file: 'paths/dns/update_soa.yaml',
+        from: '  security: []\n',
+        to: '',
+      },
+    ],
+  ],
+  [
+    'hostapi/versioned-path',
+    [
+      {
+        file: 'openapi.yaml',
+        from: '  /1.3/mail/list_domains.json:',
+        to: '  /mail/list_domains.json:',
+      },
+    ],
+  ],
+  [
+    'hostapi/operation-examples',
+    [
+      {
+        // no failure example left
+        file: 'paths/mail/list_domains.yaml',
+        from: '            serverNotFound:\n              $ref: ./examples/listMailDomains.serverNotFound.yaml\n            clientNotFound:\n              $ref: ../../components/examples/ClientNotFound.yaml\n            missingApiKey:\n              $ref: ../../components/examples/MissingApiKey.yaml\n',
+        to: '',
+      },
+    ],
+  ],
+  [
+    'hostapi/unique-client-method',
+    [
+      {
+        file: 'paths/mail/list_domains.yaml',
+        from: 'x-client-method: mail.listDomains',
+        to: 'x-client-method: dns.listIps',
+      },
+    ],
+  ],
+  [
+    'rule/client-method-name',
+    [
+      {
+        file: 'paths/mail/list_domains.yaml',
+        from: '  x-client-method: mail.listDomains\n',
+        to: '',
+      },
+    ],
+  ],
+  [
+    'no-invalid-media-type-examples',
+    [
+      {
+        // a misspelt field in an example
+        file: 'paths/server/examples/listImages.success.yaml',
+        from: '      distro: noble\n',
+        to: '      distro: noble\n      dstro: noble\n',
+      },
+    ],
+  ],
+  [
+    'no-invalid-media-type-examples',
+    [
+      {
+        // a number where the service writes a string
+        file: 'paths/srs/examples/createDomain.success.yaml',
+        from: "job_id: '8812201'",
+        to: 'job_id: 8812201',
+      },
+    ],
+  ],
+  [
+    'no-unused-components',
+    [
+      {
+        file: 'openapi.yaml',
+        from: 'components:\n',
+        to: 'components:\n  schemas:\n    Orphan:\n      type: string\n',
+      },
+    ],
+  ],
+  [
+    'operation-description',
+    [
+      {
+        file: 'paths/dns/list_ips.yaml',
+        from: '  description: >-\n    Lists every IP address',
+        to: '  x-was-description: >-\n    Lists every IP address',
+      },
+    ],
+  ],
 ];
 
 describe('redocly lint', () => {
@@ -139,17 +246,32 @@ describe('redocly lint', () => {
 describe('spectral:oas on the bundle', () => {
   it('finds nothing in the document as it is', async () => {
     const { code, output } = await spectral([]);
-    expect(output).toContain('No results with a severity of \'warn\' or higher found!');
+    expect(output).toContain("No results with a severity of 'warn' or higher found!");
     expect(code).toBe(0);
   });
 
   const cases: [rule: string, mutations: Mutation[]][] = [
-    ['array-items', [{ // the empty-list branch of the IP address map without `items`
-      file: 'components/schemas/IpAddressMap.yaml', from: '    items:\n      $ref: ./IpAddress.yaml\n', to: '',
-    }]],
-    ['info-contact', [{
-      file: 'openapi.yaml', from: '  contact:\n', to: '  x-contact:\n',
-    }]],
+    [
+      'array-items',
+      [
+        {
+          // the empty-list branch of the IP address map without `items`
+          file: 'components/schemas/IpAddressMap.yaml',
+          from: '    items:\n      $ref: ./IpAddress.yaml\n',
+          to: '',
+        },
+      ],
+    ],
+    [
+      'info-contact',
+      [
+        {
+          file: 'openapi.yaml',
+          from: '  contact:\n',
+          to: '  x-contact:\n',
+        },
+      ],
+    ],
   ];
   it.concurrent.each(cases)('fails with %s', async (rule, mutations) => {
     const { code, output } = await spectral(mutations);

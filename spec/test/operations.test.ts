@@ -2,8 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, RECORDS, RECORD_ENUMS, type Param, type Returns } from './description.js';
 import {
-  doc, deref, formFields, jsonType, operations, propertiesOf, queryParams, refName, requiredOf, schemaAt, successSchema,
-  type DocOperation, type Node,
+  doc,
+  deref,
+  formFields,
+  jsonType,
+  operations,
+  propertiesOf,
+  queryParams,
+  refName,
+  requiredOf,
+  schemaAt,
+  successSchema,
+  type DocOperation,
+  type Node,
 } from './document.js';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -17,7 +28,9 @@ function find(method: string, path: string): DocOperation {
 /** The table's parameters in the shape the document is read into. */
 const expected = (params: readonly Param[]) =>
   params.map((p) => ({
-    name: p.name, type: p.type, required: Boolean(p.required),
+    name: p.name,
+    type: p.type,
+    required: Boolean(p.required),
     ...(p.enum ? { enum: [...p.enum] } : {}),
     ...(p.default !== undefined ? { default: p.default } : {}),
   }));
@@ -25,7 +38,9 @@ const expected = (params: readonly Param[]) =>
 describe('the document has exactly the 22 operations of the description', () => {
   it('no more, no fewer', () => {
     const inDoc = operations.map((o) => `${o.method} ${o.path}`).sort();
-    const inTable = Object.values(OPERATIONS).map((o) => `${o.method} ${o.path}`).sort();
+    const inTable = Object.values(OPERATIONS)
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     expect(inDoc).toEqual(inTable);
     expect(inDoc).toHaveLength(22);
   });
@@ -102,7 +117,9 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
     const props = propertiesOf(success);
     const required = requiredOf(success);
     const envelope = Object.fromEntries(
-      Object.keys(props).filter((field) => field !== 'return').map((field) => [field, required.includes(field) ? 'always' : 'sometimes']),
+      Object.keys(props)
+        .filter((field) => field !== 'return')
+        .map((field) => [field, required.includes(field) ? 'always' : 'sometimes']),
     );
     expect(envelope).toEqual(spec.envelope);
     if (spec.envelope.status) expect(deref(props.status).const).toBe(true);
@@ -208,7 +225,11 @@ describe('record details the description spells out', () => {
   });
 
   it('accepts the observed empty array for an empty list_ips', () => {
-    expect(schemas.IpAddressMap.oneOf).toContainEqual({ type: 'array', maxItems: 0, items: { $ref: '#/components/schemas/IpAddress' } });
+    expect(schemas.IpAddressMap.oneOf).toContainEqual({
+      type: 'array',
+      maxItems: 0,
+      items: { $ref: '#/components/schemas/IpAddress' },
+    });
   });
 
   it('types nested arrays of records', () => {
@@ -222,7 +243,13 @@ describe('record details the description spells out', () => {
 
 describe('the document explains itself', () => {
   it('has Authentication, envelope, failures, versions and pagination sections', () => {
-    for (const heading of ['## Authentication', '## The envelope', '## Failures', '## Versions per operation', '## Pagination']) {
+    for (const heading of [
+      '## Authentication',
+      '## The envelope',
+      '## Failures',
+      '## Versions per operation',
+      '## Pagination',
+    ]) {
       expect(doc.info.description).toContain(heading);
     }
     expect(doc.info.description).toMatch(/client_id/);

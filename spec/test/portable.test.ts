@@ -15,17 +15,29 @@ const YAML = fileURLToPath(new URL('../dist/openapi.portable.yaml', import.meta.
 
 const derefIn = (node: Node): Node => {
   let current = node;
-  while (current?.$ref) current = current.$ref.slice(2).split('/').reduce((n: Node, k: string) => n[k], flat);
+  while (current?.$ref)
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((n: Node, k: string) => n[k], flat);
   return current;
 };
 
 /** `additional_tlds[<n>]` → a regex of the names it stands for; `<n>` an index, `<key>` any key. */
 const namePattern = (name: string) =>
-  new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<n>/g, '(0|[1-9][0-9]*)').replace(/<key>/g, '[^\\[\\]]+')}$`);
+  new RegExp(
+    `^${name
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/<n>/g, '(0|[1-9][0-9]*)')
+      .replace(/<key>/g, '[^\\[\\]]+')}$`,
+  );
 
 /** A patternProperties key stands for a table name when it is that name's pattern. */
 const patternFor = (name: string) =>
-  `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<n>/g, '(0|[1-9][0-9]*)').replace(/<key>/g, '[^\\[\\]]+')}$`;
+  `^${name
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/<n>/g, '(0|[1-9][0-9]*)')
+    .replace(/<key>/g, '[^\\[\\]]+')}$`;
 
 /**
  * The table rows in the order the names first stand for them: in the table's order when the
@@ -35,7 +47,11 @@ const firstRows = (rows: { row: number }[]) => [...new Set(rows.map((r) => r.row
 
 function everyKey(node: unknown, visit: (key: string, value: unknown) => void) {
   if (Array.isArray(node)) node.forEach((n) => everyKey(n, visit));
-  else if (isObject(node)) for (const [k, v] of Object.entries(node)) visit(k, v), everyKey(v, visit);
+  else if (isObject(node))
+    for (const [k, v] of Object.entries(node)) {
+      visit(k, v);
+      everyKey(v, visit);
+    }
 }
 
 describe('the portable description', () => {
@@ -46,18 +62,26 @@ describe('the portable description', () => {
 
   it('needs nothing a generic tool guesses: no nested deepObject, no security scheme, no vendor extension', () => {
     const found: string[] = [];
-    everyKey(flat, (key, value) => {
+    everyKey(flat, (key, _value) => {
       if (key.startsWith('x-')) found.push(key);
       if (key === 'security' || key === 'securitySchemes') found.push(key);
     });
     // deepObject only as OpenAPI defines it: one level of an object of values (a map field).
-    for (const { method, op } of Object.values(flat.paths as Record<string, Node>).flatMap((item) => Object.entries(item).map(([method, op]) => ({ method, op: op as Node })))) {
+    for (const { method, op } of Object.values(flat.paths as Record<string, Node>).flatMap((item) =>
+      Object.entries(item).map(([method, op]) => ({ method, op: op as Node })),
+    )) {
       for (const p of op.parameters ?? []) if (p.style) found.push(`${op.operationId} ${p.name}: style ${p.style}`);
       for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, Node>)) {
         for (const [name, encoding] of Object.entries((media.encoding ?? {}) as Record<string, Node>)) {
           const field = derefIn(media.schema.properties[name]);
-          const scalarMap = field.type === 'object' && !field.properties && !['object', 'array'].includes(derefIn(field.additionalProperties).type);
-          const ok = encoding.style === 'deepObject' ? scalarMap : encoding.style === 'form' && field.type === 'array' && name.endsWith('[]');
+          const scalarMap =
+            field.type === 'object' &&
+            !field.properties &&
+            !['object', 'array'].includes(derefIn(field.additionalProperties).type);
+          const ok =
+            encoding.style === 'deepObject'
+              ? scalarMap
+              : encoding.style === 'form' && field.type === 'array' && name.endsWith('[]');
           if (!ok) found.push(`${method} ${op.operationId} ${type} ${name}: style ${encoding.style}`);
         }
       }
@@ -73,7 +97,10 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
   /** Each flat name or pattern with the index of the table row it stands for. */
   function rows(names: string[], patterns: string[]) {
     const byName = names.map((name) => ({ name, row: table.findIndex((p) => namePattern(p.name).test(name)) }));
-    const byPattern = patterns.map((pattern) => ({ name: pattern, row: table.findIndex((p) => patternFor(p.name) === pattern) }));
+    const byPattern = patterns.map((pattern) => ({
+      name: pattern,
+      row: table.findIndex((p) => patternFor(p.name) === pattern),
+    }));
     return { byName, byPattern };
   }
 
@@ -83,7 +110,10 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
       expect(parameters[0]).toMatchObject({ name: 'apikey', in: 'query', required: true });
       const rest = parameters.slice(1);
       for (const p of rest) expect(p.in).toBe('query');
-      const { byName } = rows(rest.map((p) => p.name), []);
+      const { byName } = rows(
+        rest.map((p) => p.name),
+        [],
+      );
       expect(byName.filter((r) => r.row < 0).map((r) => r.name)).toEqual([]);
       expect(firstRows(byName)).toEqual([...firstRows(byName)].sort((a, b) => a - b));
       expect(new Set(byName.map((r) => r.row)).size).toBe(table.length);
@@ -106,13 +136,20 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
         const wire = names.slice(1).map((n) => (maps.includes(n) ? `${n}[any]` : n));
         const { byName: found, byPattern } = rows(wire, Object.keys(schema.patternProperties ?? {}));
         const byName = found.map((r, i) => ({ ...r, name: names[i + 1]! }));
-        expect([...byName, ...byPattern].filter((r) => r.row < 0).map((r) => r.name), type).toEqual([]);
+        expect(
+          [...byName, ...byPattern].filter((r) => r.row < 0).map((r) => r.name),
+          type,
+        ).toEqual([]);
         expect(firstRows(byName), type).toEqual([...firstRows(byName)].sort((a, b) => a - b));
         expect(new Set([...byName, ...byPattern].map((r) => r.row)).size, type).toBe(table.length);
         for (const { name, row } of byName) {
           const field = derefIn(schema.properties[name]);
           // `params[the service][]` is one array field; its items are the table's type.
-          const leaf = name.endsWith('[]') ? derefIn(field.items) : maps.includes(name) ? derefIn(field.additionalProperties) : field;
+          const leaf = name.endsWith('[]')
+            ? derefIn(field.items)
+            : maps.includes(name)
+              ? derefIn(field.additionalProperties)
+              : field;
           expect(jsonType(leaf), name).toBe(table[row]!.type);
         }
         expect(schema.additionalProperties, type).toBe(false);
@@ -123,7 +160,9 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
       const ajv = new Ajv2020({ strict: false, allErrors: true });
       ajv.addSchema(flat, 'portable');
       for (const [type, media] of Object.entries(op.requestBody.content as Record<string, Node>)) {
-        const validate = ajv.compile({ $ref: `portable#/paths/${spec.path.replace(/~/g, '~0').replace(/\//g, '~1')}/post/requestBody/content/${type.replace(/\//g, '~1')}/schema` });
+        const validate = ajv.compile({
+          $ref: `portable#/paths/${spec.path.replace(/~/g, '~0').replace(/\//g, '~1')}/post/requestBody/content/${type.replace(/\//g, '~1')}/schema`,
+        });
         const examples = Object.entries(media.examples as Record<string, Node>);
         expect(examples.length, type).toBeGreaterThan(0);
         for (const [name, example] of examples) {

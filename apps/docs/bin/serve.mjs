@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import serveStatic from 'serve-static';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const USAGE = 'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults; port 0: any free port)';
+const USAGE =
+  'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults; port 0: any free port)';
 const args = process.argv.slice(2);
 if (args[0] === '--') args.shift();
 
@@ -43,7 +44,9 @@ const server = createServer((req, res) => {
   res.setHeader('x-content-type-options', 'nosniff');
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     req.resume();
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed: the docs are read with GET and HEAD\n');
+    res
+      .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+      .end('Method Not Allowed: the docs are read with GET and HEAD\n');
     return;
   }
   files(req, res, (error) => {
@@ -51,7 +54,9 @@ const server = createServer((req, res) => {
     const status = error?.statusCode ?? error?.status ?? 404;
     if (status >= 500) console.error(`${req.method} ${req.url}: ${error?.message ?? error}`);
     if (res.headersSent) return res.destroy();
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Server Error'}\n`);
+    res
+      .writeHead(status, { 'content-type': 'text/plain; charset=utf-8' })
+      .end(`${status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Server Error'}\n`);
   });
 });
 server.on('error', (error) => {

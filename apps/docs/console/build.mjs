@@ -41,13 +41,18 @@ export async function bundleConsole(doc = readBundle()) {
         name: 'hostapi-console-model',
         setup(b) {
           b.onResolve({ filter: /^hostapi-console:model$/ }, ({ path }) => ({ path, namespace: 'hostapi-console' }));
-          b.onLoad({ filter: /.*/, namespace: 'hostapi-console' }, () => ({ contents: JSON.stringify(model), loader: 'json' }));
+          b.onLoad({ filter: /.*/, namespace: 'hostapi-console' }, () => ({
+            contents: JSON.stringify(model),
+            loader: 'json',
+          }));
         },
       },
     ],
   });
   const [output] = Object.values(metafile.outputs);
-  const inputs = Object.fromEntries(Object.entries(output.inputs).map(([path, { bytesInOutput }]) => [path, bytesInOutput]));
+  const inputs = Object.fromEntries(
+    Object.entries(output.inputs).map(([path, { bytesInOutput }]) => [path, bytesInOutput]),
+  );
   return { code: outputFiles[0].text, model, inputs };
 }
 

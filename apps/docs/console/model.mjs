@@ -1,13 +1,24 @@
 // The console's model of every operation (see src/model.ts for its shape), derived from the
 // bundled description at build time: the console carries no fact about the API of its own.
-import { deref, exampleInput, isIndexedList, operationRoute, operationsOf, propertiesOf, requiredOf, responseExamples } from '@hostapi/spec/document';
+import {
+  deref,
+  exampleInput,
+  isIndexedList,
+  operationRoute,
+  operationsOf,
+  propertiesOf,
+  requiredOf,
+} from '@hostapi/spec/document';
 
 /** The mock's default address (`pnpm --filter @hostapi/mock start`): the console's default server. */
 export const MOCK_URL = 'http://127.0.0.1:4010';
 
 /** @returns {import('./src/model.ts').ConsoleModel} */
 export function consoleModel(doc) {
-  const servers = [{ url: MOCK_URL, description: 'Local mock' }, ...doc.servers.map(({ url, description }) => ({ url, description: plain(description ?? '') }))];
+  const servers = [
+    { url: MOCK_URL, description: 'Local mock' },
+    ...doc.servers.map(({ url, description }) => ({ url, description: plain(description ?? '') })),
+  ];
   return {
     servers: servers.filter((server, i) => servers.findIndex((s) => s.url === server.url) === i),
     operations: operationsOf(doc).map(({ path, method, op }) => ({
@@ -20,9 +31,13 @@ export function consoleModel(doc) {
       fields: method === 'get' ? queryFields(doc, op) : formFields(doc, op),
       example: exampleInput(doc, op, method),
       responses: Object.keys(op.responses).flatMap((code) =>
-        Object.entries(deref(doc, op.responses[code]).content?.['application/json']?.examples ?? {}).map(([name, example]) => ({
-          status: Number(code), name, summary: plain(deref(doc, example).summary ?? name),
-        })),
+        Object.entries(deref(doc, op.responses[code]).content?.['application/json']?.examples ?? {}).map(
+          ([name, example]) => ({
+            status: Number(code),
+            name,
+            summary: plain(deref(doc, example).summary ?? name),
+          }),
+        ),
       ),
     })),
   };
@@ -42,7 +57,9 @@ function formFields(doc, op) {
 
 function objectFields(doc, schema) {
   const required = new Set(requiredOf(doc, schema));
-  return Object.entries(propertiesOf(doc, schema)).map(([name, property]) => field(doc, name, property, required.has(name)));
+  return Object.entries(propertiesOf(doc, schema)).map(([name, property]) =>
+    field(doc, name, property, required.has(name)),
+  );
 }
 
 function field(doc, name, node, required, description) {
@@ -51,13 +68,19 @@ function field(doc, name, node, required, description) {
   const type = [schema.type].flat().find((t) => t !== 'null');
   // A list the service reads by index is an object keyed by the index in the description.
   if (type === 'array' || isIndexedList(doc, schema)) {
-    return { ...base, kind: 'list', item: field(doc, '', schema.items ?? schema.additionalProperties), ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true }) };
+    return {
+      ...base,
+      kind: 'list',
+      item: field(doc, '', schema.items ?? schema.additionalProperties),
+      ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true }),
+    };
   }
   if (type === 'object' && !schema.properties && !schema.allOf && schema.additionalProperties) {
     return { ...base, kind: 'map', value: field(doc, '', schema.additionalProperties) };
   }
   if (type === 'object') return { ...base, kind: 'object', fields: objectFields(doc, schema) };
-  if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`console: no input for ${name} of type ${type}`);
+  if (!['string', 'integer', 'number', 'boolean'].includes(type))
+    throw new Error(`console: no input for ${name} of type ${type}`);
   const example = schema.examples?.[0] ?? schema.example;
   return {
     ...base,

@@ -3,7 +3,16 @@
 // Redoc renders it (prerendered/, see prerender.mjs), and the bundled description beside it for
 // download.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,12 +37,20 @@ const NEXT = DIST.replace(/\/$/, `.next-${process.pid}/`);
 const OLD = DIST.replace(/\/$/, `.old-${process.pid}/`);
 rmSync(NEXT, { recursive: true, force: true });
 mkdirSync(NEXT, { recursive: true });
-for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc))))) writeFileSync(`${NEXT}${name}`, text);
+for (const [name, text] of Object.entries(siteFiles(redocPage(docsDescription(doc)))))
+  writeFileSync(`${NEXT}${name}`, text);
 await buildConsole(NEXT); // the "Try it" console (console/)
-for (const file of ['openapi.yaml', 'openapi.json']) copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${NEXT}${file}`);
+for (const file of ['openapi.yaml', 'openapi.json'])
+  copyFileSync(require.resolve(`@hostapi/spec/${file}`), `${NEXT}${file}`);
 // Each operation's page, as Redoc renders it from the site just written (prerender.mjs).
-const saved = await prerender(NEXT, operationsOf(doc).map(({ op }) => operationRoute(op.tags[0], op.operationId)));
-writeFileSync(`${NEXT}index.html`, readFileSync(`${NEXT}index.html`, 'utf8').replace(PRERENDERED_ROUTES, JSON.stringify(saved)));
+const saved = await prerender(
+  NEXT,
+  operationsOf(doc).map(({ op }) => operationRoute(op.tags[0], op.operationId)),
+);
+writeFileSync(
+  `${NEXT}index.html`,
+  readFileSync(`${NEXT}index.html`, 'utf8').replace(PRERENDERED_ROUTES, JSON.stringify(saved)),
+);
 rmSync(OLD, { recursive: true, force: true });
 // Another build may put its dist/ in place between the two renames: then move that one away too.
 for (;;) {
@@ -58,11 +75,23 @@ function redocPage(description) {
   const work = mkdtempSync(join(tmpdir(), 'hostapi-docs-'));
   try {
     writeFileSync(join(work, 'openapi.json'), JSON.stringify(description));
-    execFileSync(REDOCLY, ['build-docs', join(work, 'openapi.json'), '--output', join(work, 'index.html'), '--inlineBundle', '--title', description.info.title], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    });
+    execFileSync(
+      REDOCLY,
+      [
+        'build-docs',
+        join(work, 'openapi.json'),
+        '--output',
+        join(work, 'index.html'),
+        '--inlineBundle',
+        '--title',
+        description.info.title,
+      ],
+      {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
     return readFileSync(join(work, 'index.html'), 'utf8');
   } finally {
     rmSync(work, { recursive: true, force: true });

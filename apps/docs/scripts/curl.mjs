@@ -24,7 +24,8 @@ export function curlCommand({ method, url, pairs, headers = [], multipart = fals
   if (get && multipart) throw new Error('curlCommand: a GET sends no form, multipart or other');
   const lines = [`curl${get ? ' -G' : ''} ${address(url, baseUrlVariable)}`];
   for (const [name, value] of headers) lines.push(`  -H ${shell(`${name}: ${value}`)}`);
-  for (const pair of pairs) lines.push(multipart ? `  --form-string ${shell(`${pair[0]}=${pair[1]}`)}` : `  -d ${shell(encodePairs([pair]))}`);
+  for (const pair of pairs)
+    lines.push(multipart ? `  --form-string ${shell(`${pair[0]}=${pair[1]}`)}` : `  -d ${shell(encodePairs([pair]))}`);
   return lines.join(' \\\n');
 }
 

@@ -48,7 +48,10 @@ export function docsDescription(doc) {
   for (const { method, op } of operationsOf(shown)) {
     const id = op.operationId;
     // The TypeScript sample is the committed file (checked and run by the tests), without its header line.
-    const typescript = readFileSync(new URL(`${id}.ts`, SAMPLES), 'utf8').split('\n').slice(1).join('\n');
+    const typescript = readFileSync(new URL(`${id}.ts`, SAMPLES), 'utf8')
+      .split('\n')
+      .slice(1)
+      .join('\n');
     op['x-codeSamples'] = [
       { lang: 'curl', label: 'curl', source: all[id].curl },
       { lang: 'typescript', label: '@hostapi/client', source: typescript },
@@ -62,7 +65,12 @@ export function docsDescription(doc) {
     } else {
       for (const media of Object.values(deref(shown, op.requestBody).content)) {
         const form = deref(shown, media.schema);
-        media.schema = { ...form, properties: Object.fromEntries(Object.entries(form.properties).map(([key, value]) => [key, wireNamed(shown, value, key)])) };
+        media.schema = {
+          ...form,
+          properties: Object.fromEntries(
+            Object.entries(form.properties).map(([key, value]) => [key, wireNamed(shown, value, key)]),
+          ),
+        };
       }
     }
   }
@@ -85,7 +93,10 @@ export function wireNamed(doc, schema, name) {
     // Redoc names a map's entries by the extension on the entry's own schema.
     const key = `${name}[<key>]`;
     const { $ref: _ref, ...entry } = wireNamed(doc, s.additionalProperties, key);
-    return { ...s, additionalProperties: { ...deref(doc, s.additionalProperties), ...entry, 'x-additionalPropertiesName': key } };
+    return {
+      ...s,
+      additionalProperties: { ...deref(doc, s.additionalProperties), ...entry, 'x-additionalPropertiesName': key },
+    };
   }
   const properties = propertiesOf(doc, s);
   if (s.type !== 'object' || Object.keys(properties).length === 0) return schema;
@@ -93,7 +104,9 @@ export function wireNamed(doc, schema, name) {
   const wire = (key) => `${name}[${key}]`;
   return {
     ...own,
-    properties: Object.fromEntries(Object.entries(properties).map(([key, value]) => [wire(key), wireNamed(doc, value, wire(key))])),
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [wire(key), wireNamed(doc, value, wire(key))]),
+    ),
     ...(requiredOf(doc, s).length ? { required: requiredOf(doc, s).map(wire) } : {}),
   };
 }

@@ -17,7 +17,8 @@ export function typescriptLiteral(value, indent = '') {
   if (value !== null && typeof value === 'object') {
     const inner = `${indent}  `;
     const entries = Object.entries(value).map(
-      ([key, item]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key)}: ${typescriptLiteral(item, inner)},`,
+      ([key, item]) =>
+        `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : quote(key)}: ${typescriptLiteral(item, inner)},`,
     );
     return entries.length ? `{\n${entries.join('\n')}\n${indent}}` : '{}';
   }

@@ -112,7 +112,10 @@ new MutationObserver(() => {
  * left as it is).
  */
 const EXPORTS = 'export{RedocStandalone,hydrate,init};';
-const MODULE_ONLY = [[/(?<!")import\.meta\.dirname/g, 'undefined', 1], [/(?<!")import\.meta\.url/g, 'document.baseURI', 1]];
+const MODULE_ONLY = [
+  [/(?<!")import\.meta\.dirname/g, 'undefined', 1],
+  [/(?<!")import\.meta\.url/g, 'document.baseURI', 1],
+];
 
 /** `{ 'index.html': text, '<script>.js': text, ... }` from the page Redoc wrote. */
 export function siteFiles(html) {
@@ -120,7 +123,9 @@ export function siteFiles(html) {
   const [page, script] = takeScript(localiseLogos(html, files));
   const { library, definition, options } = splitScript(script);
   const redoc = named('redoc', `{${library}\nwindow.Redoc = { hydrate };}\n`);
-  const docs = named('docs', `{
+  const docs = named(
+    'docs',
+    `{
 const definition = JSON.parse(${singleQuoted(JSON.stringify(definition))});
 const options = ${JSON.stringify(options)};
 const shown = document.getElementById('redoc');
@@ -141,9 +146,13 @@ if (shown.hasAttribute('data-prerendered')) {
   Redoc.hydrate(definition, options, shown);
 }
 }
-`);
+`,
+  );
   Object.assign(files, { [redoc.name]: redoc.text, [docs.name]: docs.text, 'favicon.svg': FAVICON });
-  const [index, introduction] = takeIntroduction(page, PRERENDERED.replace('SCRIPTS', JSON.stringify([`./${redoc.name}`, `./${docs.name}`])));
+  const [index, introduction] = takeIntroduction(
+    page,
+    PRERENDERED.replace('SCRIPTS', JSON.stringify([`./${redoc.name}`, `./${docs.name}`])),
+  );
   files['index.html'] = index.replace('</head>', `${HEAD}</head>`);
   files['introduction.html'] = hashLinks(introduction);
   return files;
@@ -153,8 +162,12 @@ if (shown.hasAttribute('data-prerendered')) {
 function takeIntroduction(page, show) {
   const styles = page.match(/<style data-styled="true"[^>]*>[\s\S]*?<\/style>/g) ?? [];
   const markup = /<div id="redoc">([\s\S]*)<\/div>(\s*<\/body>)/.exec(page);
-  if (styles.length !== 1 || !markup) throw new Error('Redoc no longer prerenders one styled introduction into <div id="redoc">: review page.mjs');
-  return [page.replace(styles[0], '').replace(markup[0], `<div id="redoc"></div>\n${show}${BREAKS}${markup[2]}`), `${styles[0]}${markup[1]}`];
+  if (styles.length !== 1 || !markup)
+    throw new Error('Redoc no longer prerenders one styled introduction into <div id="redoc">: review page.mjs');
+  return [
+    page.replace(styles[0], '').replace(markup[0], `<div id="redoc"></div>\n${show}${BREAKS}${markup[2]}`),
+    `${styles[0]}${markup[1]}`,
+  ];
 }
 
 /** The page without its one inline module script, and that script. */
@@ -162,18 +175,23 @@ function takeScript(html) {
   const open = '<script type="module">';
   const start = html.indexOf(open);
   const end = html.indexOf('</script>', start);
-  if (start < 0 || html.indexOf(open, end) >= 0) throw new Error('Redoc no longer writes exactly one inline module script: review page.mjs');
+  if (start < 0 || html.indexOf(open, end) >= 0)
+    throw new Error('Redoc no longer writes exactly one inline module script: review page.mjs');
   return [`${html.slice(0, start)}${html.slice(end + '</script>'.length)}`, html.slice(start + open.length, end)];
 }
 
 /** Redoc's library (as a classic script), and the description and options it is called with. */
 function splitScript(script) {
   const at = script.indexOf(EXPORTS);
-  const call = /const __redoc_definition = (.*);\s*const __redoc_options = (.*);\s*hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);\s*$/s.exec(script.slice(at + EXPORTS.length));
-  if (at < 0 || !call) throw new Error('Redoc\'s inline script has changed shape: review page.mjs');
+  const call =
+    /const __redoc_definition = (.*);\s*const __redoc_options = (.*);\s*hydrate\(__redoc_definition, __redoc_options, document\.getElementById\('redoc'\)\);\s*$/s.exec(
+      script.slice(at + EXPORTS.length),
+    );
+  if (at < 0 || !call) throw new Error("Redoc's inline script has changed shape: review page.mjs");
   let library = script.slice(0, at);
   for (const [syntax, replacement, count] of MODULE_ONLY) {
-    if ((library.match(syntax) ?? []).length !== count) throw new Error(`Redoc's script no longer holds ${syntax} ${count} time(s): review page.mjs`);
+    if ((library.match(syntax) ?? []).length !== count)
+      throw new Error(`Redoc's script no longer holds ${syntax} ${count} time(s): review page.mjs`);
     library = library.replace(syntax, replacement);
   }
   library = withoutStyleComments(library);
@@ -190,14 +208,20 @@ function withoutStyleComments(library) {
   const notes = /\n[ \t]*\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\//g;
   const kept = (comment) => /@license|@preserve|copyright|licen[cs]e|\$\{|`/i.test(comment);
   const before = library.length;
-  library = library.replace(notes, (comment) => (kept(comment) ? comment : '')).replace(/[ \t]*\/\/@presenter[^\n`$]*/g, '');
-  if (before - library.length < 10_000) throw new Error('Redoc\'s script no longer holds its styles\' comments: review withoutStyleComments() in page.mjs');
+  library = library
+    .replace(notes, (comment) => (kept(comment) ? comment : ''))
+    .replace(/[ \t]*\/\/@presenter[^\n`$]*/g, '');
+  if (before - library.length < 10_000)
+    throw new Error("Redoc's script no longer holds its styles' comments: review withoutStyleComments() in page.mjs");
   return library;
 }
 
 /** `text` as a single-quoted JavaScript string: JSON's many double quotes need no escaping there. */
 function singleQuoted(text) {
-  return `'${text.replace(/[\\']/g, '\\$&').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+  return `'${text
+    .replace(/[\\']/g, '\\$&')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
 }
 
 /** A script named after its content, so that hosts may cache it for good. */
@@ -214,7 +238,8 @@ function hashLinks(html) {
 
 function localiseLogos(html, files) {
   const logos = [...new Set(html.match(/https:\/\/cdn\.redoc\.ly\/redoc\/[\w-]+\.svg/g) ?? [])];
-  if (logos.length === 0) throw new Error('Redoc no longer loads its logo from cdn.redoc.ly: review localiseLogos() in page.mjs');
+  if (logos.length === 0)
+    throw new Error('Redoc no longer loads its logo from cdn.redoc.ly: review localiseLogos() in page.mjs');
   for (const url of logos) {
     const name = url.split('/').pop();
     html = html.split(url).join(`./${name}`);

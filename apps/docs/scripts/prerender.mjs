@@ -20,7 +20,9 @@ export const prerenderedFile = (route) => `prerendered/${route.replace(/^#\//, '
  */
 export async function prerender(dir, routes) {
   if (!existsSync(CHROMIUM)) {
-    console.warn(`No Chromium at ${CHROMIUM}: the operations' pages are not prerendered (set CHROMIUM_PATH to prerender them).`);
+    console.warn(
+      `No Chromium at ${CHROMIUM}: the operations' pages are not prerendered (set CHROMIUM_PATH to prerender them).`,
+    );
     return [];
   }
   // Served as bin/serve.mjs serves the site (serve-static), from the folder being built.
@@ -37,7 +39,11 @@ export async function prerender(dir, routes) {
     const work = async () => {
       const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
       try {
-        for (let route = queue.shift(); route; route = queue.shift()) writeFileSync(join(dir, prerenderedFile(route)), await renderedPage(await context.newPage(), `${site}${route}`));
+        for (let route = queue.shift(); route; route = queue.shift())
+          writeFileSync(
+            join(dir, prerenderedFile(route)),
+            await renderedPage(await context.newPage(), `${site}${route}`),
+          );
       } finally {
         await context.close();
       }
@@ -66,7 +72,9 @@ async function renderedPage(page, url) {
     const { styles, markup } = await page.evaluate(() => {
       // What shows in the window only: what lies wholly below it is left to Redoc, which renders
       // it (the saved page is what the reader sees first, and it is downloaded with every link).
-      const below = [...document.querySelectorAll('#redoc *')].filter((node) => node.getBoundingClientRect().top >= innerHeight);
+      const below = [...document.querySelectorAll('#redoc *')].filter(
+        (node) => node.getBoundingClientRect().top >= innerHeight,
+      );
       const set = new Set(below);
       for (const node of below) if (!set.has(node.parentElement)) node.remove();
       // And what lies wholly above it (the tag's operations before this one, which Redoc renders
@@ -86,17 +94,24 @@ async function renderedPage(page, url) {
       // The rules styled-components inserted that the markup needs: those of the classes it uses
       // (each class of the selector), and the others (at-rules, elements, :root).
       const used = new Set([...document.querySelectorAll('#redoc [class]')].flatMap((node) => [...node.classList]));
-      const rules = [...document.querySelectorAll('style[data-styled]')].flatMap((style) => [...style.sheet.cssRules]).filter((rule) => {
-        const classes = rule.selectorText?.match(/(?<=\.)[\w-]+/g) ?? [];
-        return classes.every((name) => used.has(name));
-      });
+      const rules = [...document.querySelectorAll('style[data-styled]')]
+        .flatMap((style) => [...style.sheet.cssRules])
+        .filter((rule) => {
+          const classes = rule.selectorText?.match(/(?<=\.)[\w-]+/g) ?? [];
+          return classes.every((name) => used.has(name));
+        });
       // Redoc's theme declares about 3,000 custom properties (--x) on :root, of which a page uses
       // a quarter: only those kept that the markup's inline styles or the rules kept refer to,
       // directly or through another.
-      const styleRules = (list) => [...list].flatMap((rule) => (rule.style ? [rule, ...styleRules(rule.cssRules ?? [])] : styleRules(rule.cssRules ?? [])));
+      const styleRules = (list) =>
+        [...list].flatMap((rule) =>
+          rule.style ? [rule, ...styleRules(rule.cssRules ?? [])] : styleRules(rule.cssRules ?? []),
+        );
       const declared = new Map(); // --x: the values given to it
       const wanted = new Set();
-      const refer = (text) => { for (const [name] of text.matchAll(/--[\w-]+/g)) wanted.add(name); };
+      const refer = (text) => {
+        for (const [name] of text.matchAll(/--[\w-]+/g)) wanted.add(name);
+      };
       for (const rule of styleRules(rules)) {
         // The rule's other declarations read from its text: a longhand set by a shorthand that
         // uses var() reads as '' on its own.
@@ -110,14 +125,18 @@ async function renderedPage(page, url) {
       }
       for (const node of document.querySelectorAll('#redoc [style]')) refer(node.getAttribute('style'));
       for (const name of wanted) for (const value of declared.get(name) ?? []) refer(value); // grows as it goes
-      for (const rule of styleRules(rules)) for (const name of [...rule.style]) if (name.startsWith('--') && !wanted.has(name)) rule.style.removeProperty(name);
+      for (const rule of styleRules(rules))
+        for (const name of [...rule.style])
+          if (name.startsWith('--') && !wanted.has(name)) rule.style.removeProperty(name);
       return { styles: rules.map((rule) => rule.cssText).filter((text) => !/^[^{]*\{\s*\}$/.test(text)), markup };
     });
-    if (styles.length < 100) throw new Error(`prerendering ${url}: styled-components inserted ${styles.length} rules into style[data-styled]: review prerender.mjs`);
+    if (styles.length < 100)
+      throw new Error(
+        `prerendering ${url}: styled-components inserted ${styles.length} rules into style[data-styled]: review prerender.mjs`,
+      );
     // Not marked as styled-components' own (data-styled), which it would take away when Redoc starts.
     return `<style data-prerendered>${styles.join('')}</style>${markup}`;
   } finally {
     await page.close();
   }
 }
-

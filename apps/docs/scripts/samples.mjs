@@ -14,7 +14,9 @@ export const BASE_URL_VARIABLE = 'BASE_URL';
 export function samples(doc) {
   const baseUrl = doc.servers[0].url;
   const methodOf = new Map(
-    Object.entries(METHODS).flatMap(([group, methods]) => Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`])),
+    Object.entries(METHODS).flatMap(([group, methods]) =>
+      Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`]),
+    ),
   );
 
   const result = {};
@@ -22,7 +24,12 @@ export function samples(doc) {
     const id = op.operationId;
     const input = exampleInput(doc, op, method);
     const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, OPERATIONS[id].form);
-    const curl = curlCommand({ method, url: `${baseUrl}${path}`, pairs, baseUrlVariable: { name: BASE_URL_VARIABLE, value: baseUrl } });
+    const curl = curlCommand({
+      method,
+      url: `${baseUrl}${path}`,
+      pairs,
+      baseUrlVariable: { name: BASE_URL_VARIABLE, value: baseUrl },
+    });
     const typescript = `import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -22,12 +22,17 @@ export function readSite() {
  */
 export function readSiteDescription() {
   const scripts = readdirSync(DIST).filter((file) => /^docs-[0-9a-f]+\.js$/.test(file));
-  if (scripts.length !== 1) throw new Error(`${DIST} holds ${scripts.length} docs-<hash>.js scripts, expected one: run the docs build`);
+  if (scripts.length !== 1)
+    throw new Error(`${DIST} holds ${scripts.length} docs-<hash>.js scripts, expected one: run the docs build`);
   let rendered;
   const element = { replaceChildren() {}, setAttribute() {}, hasAttribute: () => false };
   runInNewContext(readFileSync(`${DIST}${scripts[0]}`, 'utf8'), {
     document: { documentElement: { classList: { contains: () => false, remove() {} } }, getElementById: () => element },
-    Redoc: { hydrate: (definition) => { rendered = definition; } },
+    Redoc: {
+      hydrate: (definition) => {
+        rendered = definition;
+      },
+    },
   });
   if (!rendered) throw new Error(`${scripts[0]} did not call Redoc.hydrate()`);
   return rendered;

@@ -17,7 +17,11 @@ const model = consoleModel(doc);
 const described = new Map(Object.values(DESCRIBED).map((op) => [op.path, op]));
 
 /** Every input as the table writes it: `params[databases][<n>][db_name]`, `upgrade[disk][<key>]`. */
-function wirePatterns(fields: Field[], parent = '', required = true): { name: string; type: string; required?: boolean; enum?: unknown[] }[] {
+function wirePatterns(
+  fields: Field[],
+  parent = '',
+  required = true,
+): { name: string; type: string; required?: boolean; enum?: unknown[] }[] {
   return fields.flatMap((f) => {
     const name = parent ? `${parent}[${f.name}]` : f.name;
     const isRequired = required && f.required === true;
@@ -40,35 +44,56 @@ describe('the console model', () => {
       operationsOf(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`),
     );
     expect(model.operations.map((op) => op.path).sort()).toEqual([...described.keys()].sort());
-    expect(model.operations.find((op) => op.id === 'updateDomainContact')!.route).toBe('#/domain-registration/updatedomaincontact');
+    expect(model.operations.find((op) => op.id === 'updateDomainContact')!.route).toBe(
+      '#/domain-registration/updatedomaincontact',
+    );
   });
 
-  it.each(model.operations.map((op) => [op.id, op] as const))('%s: every input with its wire name, type, required mark and choices', (_id, op) => {
-    const table = described.get(op.path)!;
-    expect(op.method.toLowerCase()).toBe(table.method);
-    const expected = table.params
-      .filter((p) => p.name !== 'apikey')
-      .map((p) => ({ name: p.name, type: p.type, ...(p.required && { required: true }), ...(p.enum && { enum: [...p.enum] }) }));
-    expect(wirePatterns(op.fields)).toEqual(expected);
-  });
+  it.each(model.operations.map((op) => [op.id, op] as const))(
+    '%s: every input with its wire name, type, required mark and choices',
+    (_id, op) => {
+      const table = described.get(op.path)!;
+      expect(op.method.toLowerCase()).toBe(table.method);
+      const expected = table.params
+        .filter((p) => p.name !== 'apikey')
+        .map((p) => ({
+          name: p.name,
+          type: p.type,
+          ...(p.required && { required: true }),
+          ...(p.enum && { enum: [...p.enum] }),
+        }));
+      expect(wirePatterns(op.fields)).toEqual(expected);
+    },
+  );
 
-  it.each(model.operations.map((op) => [op.id, op] as const))('%s: the pre-filled form sends the description\'s example call', (_id, op) => {
-    const { method, op: described } = operationsOf(doc).find(({ op: o }) => o.operationId === op.id)!;
-    const example = exampleInput(doc, described, method);
-    expect(toInput(op.fields, initialValues(op.fields, op.example))).toEqual(example);
-    expect(missingRequired(op.fields, initialValues(op.fields, op.example))).toEqual([]);
-  });
+  it.each(model.operations.map((op) => [op.id, op] as const))(
+    "%s: the pre-filled form sends the description's example call",
+    (_id, op) => {
+      const { method, op: described } = operationsOf(doc).find(({ op: o }) => o.operationId === op.id)!;
+      const example = exampleInput(doc, described, method);
+      expect(toInput(op.fields, initialValues(op.fields, op.example))).toEqual(example);
+      expect(missingRequired(op.fields, initialValues(op.fields, op.example))).toEqual([]);
+    },
+  );
 
-  it.each(model.operations.map((op) => [op.id, op] as const))('%s: offers every named response example for Prefer', (_id, op) => {
-    const { op: described } = operationsOf(doc).find(({ op: o }) => o.operationId === op.id)!;
-    const expected = Object.keys(described.responses).flatMap((code) => Object.keys(responseExamples(doc, described, code)).map((name) => `${code} ${name}`));
-    expect(op.responses.map((r) => `${r.status} ${r.name}`)).toEqual(expected);
-    expect(expected.length).toBeGreaterThanOrEqual(4); // success, a failure, missing key, rate limit
-    for (const r of op.responses) expect(r.summary).not.toBe('');
-  });
+  it.each(model.operations.map((op) => [op.id, op] as const))(
+    '%s: offers every named response example for Prefer',
+    (_id, op) => {
+      const { op: described } = operationsOf(doc).find(({ op: o }) => o.operationId === op.id)!;
+      const expected = Object.keys(described.responses).flatMap((code) =>
+        Object.keys(responseExamples(doc, described, code)).map((name) => `${code} ${name}`),
+      );
+      expect(op.responses.map((r) => `${r.status} ${r.name}`)).toEqual(expected);
+      expect(expected.length).toBeGreaterThanOrEqual(4); // success, a failure, missing key, rate limit
+      for (const r of op.responses) expect(r.summary).not.toBe('');
+    },
+  );
 
-  it('offers the local mock first, then the description\'s servers', () => {
-    expect(model.servers.map((s) => s.url)).toEqual([MOCK_URL, ...doc.servers.map((s: { url: string }) => s.url).filter((url: string) => url !== MOCK_URL)]);
+  it("offers the local mock first, then the description's servers", () => {
+    expect(model.servers.map((s) => s.url)).toEqual([
+      MOCK_URL,
+      ...doc.servers.map((s: { url: string }) => s.url).filter((url: string) => url !== MOCK_URL),
+    ]);
     expect(MOCK_URL).toBe('http://127.0.0.1:4010');
   });
 });
@@ -76,14 +101,15 @@ describe('the console model', () => {
 describe('the operation of a route', () => {
   const at = (hash: string) => operationAt(hash, model.operations)?.id;
 
-  it('is found for every operation\'s deep link, in any case, with a trailing slash or a sub-route', () => {
+  it("is found for every operation's deep link, in any case, with a trailing slash or a sub-route", () => {
     for (const op of model.operations) expect(at(op.route)).toBe(op.id);
     expect(at('#/Domain-Registration/UpdateDomainContact/')).toBe('updateDomainContact');
     expect(at('#/servers/listservers/responses')).toBe('listServers');
   });
 
   it('is none for other pages, look-alikes and malformed addresses', () => {
-    for (const hash of ['', '#/', '#/servers', '#/section/authentication', '#/servers/listserversx', '#/%E0%A4%A']) expect(at(hash), hash).toBeUndefined();
+    for (const hash of ['', '#/', '#/servers', '#/section/authentication', '#/servers/listserversx', '#/%E0%A4%A'])
+      expect(at(hash), hash).toBeUndefined();
   });
 });
 
@@ -96,8 +122,19 @@ describe('the form values', () => {
     const values = initialValues(upgrade.fields, {});
     expect(toInput(upgrade.fields, values)).toEqual({});
     values.client_id = 'abc';
-    values.upgrade = { cores: ' 4', ram: '8', disk: [['xvda1', '120'], ['', '5'], ['xvdb', '']] };
-    expect(toInput(upgrade.fields, values)).toEqual({ client_id: 'abc', upgrade: { cores: ' 4', ram: '8', disk: { xvda1: 120 } } });
+    values.upgrade = {
+      cores: ' 4',
+      ram: '8',
+      disk: [
+        ['xvda1', '120'],
+        ['', '5'],
+        ['xvdb', ''],
+      ],
+    };
+    expect(toInput(upgrade.fields, values)).toEqual({
+      client_id: 'abc',
+      upgrade: { cores: ' 4', ram: '8', disk: { xvda1: 120 } },
+    });
   });
 
   it('turn choices into their enumerated values: integers stay integers, digit strings stay strings', () => {
@@ -113,7 +150,13 @@ describe('the form values', () => {
   });
 
   it('name the required inputs left blank by their wire names, nested ones only when their group is sent', () => {
-    expect(missingRequired(copy.fields, initialValues(copy.fields, {}))).toEqual(['client_id', 'source_server', 'name', 'destination_server', 'label']);
+    expect(missingRequired(copy.fields, initialValues(copy.fields, {}))).toEqual([
+      'client_id',
+      'source_server',
+      'name',
+      'destination_server',
+      'label',
+    ]);
     expect(missingRequired(tlds.fields, initialValues(tlds.fields, { client_id: 293 }))).toEqual(['domain']);
   });
 });

@@ -13,7 +13,20 @@ import { startMock } from '@hostapi/mock';
 import { watchedPage, type Watched } from '@hostapi/testing/chromium';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { consoleOperation as byId, curlCommand, DEFAULT_SERVER, heading, KEY, model, openConsole as openConsoleAt, pairsOf, panelOf, PLACEHOLDER, sendAndRead, type Answer } from './support/console.js';
+import {
+  consoleOperation as byId,
+  curlCommand,
+  DEFAULT_SERVER,
+  heading,
+  KEY,
+  model,
+  openConsole as openConsoleAt,
+  pairsOf,
+  panelOf,
+  PLACEHOLDER,
+  sendAndRead,
+  type Answer,
+} from './support/console.js';
 import { PHONE, RESULTS } from './support/layout.js';
 import { siteMockAndBrowser } from './support/running.js';
 import { openLive } from './support/site.js';
@@ -33,12 +46,15 @@ async function freshPage(options?: Parameters<typeof watchedPage>[1]): Promise<W
 }
 
 /** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
-const openConsole = (watched: Watched, op: OperationModel) => openConsoleAt(watched, op, running.site, running.mock.url);
+const openConsole = (watched: Watched, op: OperationModel) =>
+  openConsoleAt(watched, op, running.site, running.mock.url);
 
 describe('the form', () => {
   /** The query or URL-encoded body the console sent, decoded. */
   const fieldsSent = (answer: Answer) =>
-    pairsOf(answer.request.method() === 'GET' ? new URL(answer.request.url()).search.slice(1) : answer.request.postData()!).filter(([name]) => name !== 'apikey');
+    pairsOf(
+      answer.request.method() === 'GET' ? new URL(answer.request.url()).search.slice(1) : answer.request.postData()!,
+    ).filter(([name]) => name !== 'apikey');
 
   it.concurrent('adds and removes indexed list items, and sends choices and text as typed', async ({ expect }) => {
     const watched = await freshPage();
@@ -58,7 +74,11 @@ describe('the form', () => {
       expect(curl).toContain("-d 'additional_tlds[0]=com' \\\n  -d 'additional_tlds[1]=org' \\\n  -d 'suggest=1'");
       const answer = await sendAndRead(page, panel);
       expect(fieldsSent(answer)).toEqual([
-        ['client_id', '293'], ['domain', 'example.co.nz'], ['additional_tlds[0]', 'com'], ['additional_tlds[1]', 'org'], ['suggest', '1'],
+        ['client_id', '293'],
+        ['domain', 'example.co.nz'],
+        ['additional_tlds[0]', 'com'],
+        ['additional_tlds[1]', 'org'],
+        ['suggest', '1'],
       ]);
       expect(answer.status).toBe(200);
 
@@ -85,7 +105,9 @@ describe('the form', () => {
     }
   }, 120_000);
 
-  it.concurrent('edits maps by key, lists sent with empty brackets and lists of groups, and sends POST forms as multipart on request', async ({ expect }) => {
+  it.concurrent('edits maps by key, lists sent with empty brackets and lists of groups, and sends POST forms as multipart on request', async ({
+    expect,
+  }) => {
     const watched = await freshPage();
     const { page } = watched;
     try {
@@ -96,7 +118,12 @@ describe('the form', () => {
       await panel.getByLabel('upgrade[disk][xvdb]', { exact: true }).fill('40');
       await panel.getByRole('button', { name: 'Remove entry 1 of upgrade[disk]' }).click();
       const upgraded = await sendAndRead(page, panel);
-      expect(fieldsSent(upgraded)).toEqual([['client_id', '293'], ['name', 'web01'], ['upgrade[cores]', '4'], ['upgrade[disk][xvdb]', '40']]);
+      expect(fieldsSent(upgraded)).toEqual([
+        ['client_id', '293'],
+        ['name', 'web01'],
+        ['upgrade[cores]', '4'],
+        ['upgrade[disk][xvdb]', '40'],
+      ]);
       expect(upgraded.status).toBe(200);
 
       await panel.getByRole('combobox', { name: 'Operation' }).selectOption('copyStack');
@@ -112,20 +139,38 @@ describe('the form', () => {
       await panel.getByLabel('Send as multipart/form-data').check();
       const copied = await sendAndRead(page, panel);
       expect(copied.request.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-      const parts = [...copied.request.postData()!.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)].map(([, name, value]) => [name, value]);
+      const parts = [...copied.request.postData()!.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)].map(
+        ([, name, value]) => [name, value],
+      );
       expect(parts).toEqual([
-        ['apikey', KEY], ['client_id', '293'], ['source_server', 'cloud01'], ['name', 'shop'], ['destination_server', 'cloud01'], ['label', 'Shop staging'],
-        ['params[the service][]', 'shop-staging.example.co.nz'], ['params[the service][]', 'www.shop-staging.example.co.nz'],
-        ['params[copy_env_file]', '1'], ['params[shutdown]', '0'],
-        ['params[databases][0][clone_db_from]', 'shop'], ['params[databases][0][mysql_host]', 'mysql8'],
-        ['params[databases][0][db_name]', 'shop_staging'], ['params[databases][0][origin_container]', 'c8a1f3d2e4b5'],
+        ['apikey', KEY],
+        ['client_id', '293'],
+        ['source_server', 'cloud01'],
+        ['name', 'shop'],
+        ['destination_server', 'cloud01'],
+        ['label', 'Shop staging'],
+        ['params[the service][]', 'shop-staging.example.co.nz'],
+        ['params[the service][]', 'www.shop-staging.example.co.nz'],
+        ['params[copy_env_file]', '1'],
+        ['params[shutdown]', '0'],
+        ['params[databases][0][clone_db_from]', 'shop'],
+        ['params[databases][0][mysql_host]', 'mysql8'],
+        ['params[databases][0][db_name]', 'shop_staging'],
+        ['params[databases][0][origin_container]', 'c8a1f3d2e4b5'],
       ]);
       expect(copied.status).toBe(200);
       expect(copied.verdict).toBe('success');
       // The curl shown sends those parts too (curlCommand's multipart is run by curl in curl.test.ts).
       const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
       const placeheld = parts.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value]);
-      expect(curl).toBe(curlCommand({ method: 'post', url: `${running.mock.url}${byId('copyStack').path}`, pairs: placeheld, multipart: true }));
+      expect(curl).toBe(
+        curlCommand({
+          method: 'post',
+          url: `${running.mock.url}${byId('copyStack').path}`,
+          pairs: placeheld,
+          multipart: true,
+        }),
+      );
       expect(watched.consoleErrors).toEqual([]);
     } finally {
       await page.context().close();
@@ -134,14 +179,20 @@ describe('the form', () => {
 });
 
 describe('another server', () => {
-  it.concurrent('is reached at the address typed in, and what breaks the description is shown from sl-violations', async ({ expect }) => {
+  it.concurrent('is reached at the address typed in, and what breaks the description is shown from sl-violations', async ({
+    expect,
+  }) => {
     // A server of one's own whose answer breaks the description, behind the mock's validating proxy.
     const upstream = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ return: { total_items: 'many' }, msg: 'Successful', status: true }));
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    const proxy = await startMock({ port: 0, upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, log: () => {} });
+    const proxy = await startMock({
+      port: 0,
+      upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+      log: () => {},
+    });
     const watched = await freshPage();
     const { page } = watched;
     try {
@@ -155,7 +206,9 @@ describe('another server', () => {
       expect(violations).toContain('Error Response body property return.total_items must be integer');
       expect(violations).toContain("Error Response body property return must have required property 'data'");
       await panel.getByText(/^Response headers/).click();
-      expect(await panel.locator('tr', { hasText: 'sl-violations' }).innerText()).toContain('return.total_items must be integer');
+      expect(await panel.locator('tr', { hasText: 'sl-violations' }).innerText()).toContain(
+        'return.total_items must be integer',
+      );
       expect(watched.consoleErrors).toEqual([]);
     } finally {
       await page.context().close();
@@ -166,7 +219,9 @@ describe('another server', () => {
 });
 
 describe('when nothing can be sent or nothing answers', () => {
-  it.concurrent('says why, without the key, and how to start the mock from anywhere (npx hostapi-mock, the mock\'s README)', async ({ expect }) => {
+  it.concurrent("says why, without the key, and how to start the mock from anywhere (npx hostapi-mock, the mock's README)", async ({
+    expect,
+  }) => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const nowhere = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
@@ -183,14 +238,25 @@ describe('when nothing can be sent or nothing answers', () => {
 
       await panel.getByLabel('Server', { exact: true }).fill(nowhere);
       await send.click();
-      await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^No answer from ${nowhere} \\(listServers: network failure: .+\\)\\. Is the server running, and does it allow requests from this page \\(CORS\\)\\?\n`));
+      await expect
+        .poll(() => alert.innerText(), { timeout: 30_000 })
+        .toMatch(
+          new RegExp(
+            `^No answer from ${nowhere} \\(listServers: network failure: .+\\)\\. Is the server running, and does it allow requests from this page \\(CORS\\)\\?\n`,
+          ),
+        );
       await expectStartMock(alert);
       expect(await alert.innerText()).not.toContain(KEY);
-      expect(watched.consoleErrors.every((error) => error.includes('net::ERR_CONNECTION_REFUSED')), watched.consoleErrors.join('\n')).toBe(true);
+      expect(
+        watched.consoleErrors.every((error) => error.includes('net::ERR_CONNECTION_REFUSED')),
+        watched.consoleErrors.join('\n'),
+      ).toBe(true);
 
       await panel.getByLabel('Server', { exact: true }).fill('127.0.0.1:4010');
       await send.click();
-      await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
+      await expect
+        .poll(() => alert.innerText(), { timeout: 30_000 })
+        .toBe('The server must be an http:// or https:// address, not "127.0.0.1:4010".');
 
       await panel.getByLabel('Server', { exact: true }).fill(running.mock.url);
       await panel.getByLabel('API key', { exact: true }).fill('');
@@ -205,12 +271,14 @@ describe('when nothing can be sent or nothing answers', () => {
 /** `element` says how to start the mock on the default server from any folder, and links the mock's README. */
 async function expectStartMock(element: Locator) {
   const text = (await element.innerText()).replace(/\s+/g, ' ');
-  expect(text).toContain(`Start the mock on ${DEFAULT_SERVER} with npx hostapi-mock in a project where @hostapi/mock is installed`);
-  expect(await element.getByRole('link', { name: 'the mock\'s README' }).getAttribute('href')).toBe(MOCK_README);
+  expect(text).toContain(
+    `Start the mock on ${DEFAULT_SERVER} with npx hostapi-mock in a project where @hostapi/mock is installed`,
+  );
+  expect(await element.getByRole('link', { name: "the mock's README" }).getAttribute('href')).toBe(MOCK_README);
 }
 
-describe('at a phone\'s width (390 px)', () => {
-  it.concurrent('Redoc\'s floating menu button covers no part of the console', async ({ expect }) => {
+describe("at a phone's width (390 px)", () => {
+  it.concurrent("Redoc's floating menu button covers no part of the console", async ({ expect }) => {
     const watched = await freshPage({ viewport: PHONE });
     const { page } = watched;
     try {
@@ -219,14 +287,33 @@ describe('at a phone\'s width (390 px)', () => {
       expect(menu.width).toBeGreaterThan(0);
       // What is on top where the menu button is, at its centre and near its corners: the console
       // (its host element, as a shadow root's content is seen from the page).
-      const points = [[0.5, 0.5], [0.1, 0.1], [0.9, 0.1], [0.1, 0.9], [0.9, 0.9]].map(([x, y]) => ({ x: menu.x + menu.width * x!, y: menu.y + menu.height * y! }));
-      const onTop = await page.evaluate((list) => list.map(({ x, y }) => document.elementFromPoint(x, y)?.closest('#hostapi-console')?.id ?? document.elementFromPoint(x, y)?.outerHTML.slice(0, 80)), points);
+      const points = [
+        [0.5, 0.5],
+        [0.1, 0.1],
+        [0.9, 0.1],
+        [0.1, 0.9],
+        [0.9, 0.9],
+      ].map(([x, y]) => ({ x: menu.x + menu.width * x!, y: menu.y + menu.height * y! }));
+      const onTop = await page.evaluate(
+        (list) =>
+          list.map(
+            ({ x, y }) =>
+              document.elementFromPoint(x, y)?.closest('#hostapi-console')?.id ??
+              document.elementFromPoint(x, y)?.outerHTML.slice(0, 80),
+          ),
+        points,
+      );
       expect(onTop).toEqual(points.map(() => 'hostapi-console'));
       // And the console's own controls under it are the ones a tap reaches: Send, scrolled there.
       const sendButton = panel.getByRole('button', { name: 'Send', exact: true });
       await sendButton.scrollIntoViewIfNeeded();
       const box = (await sendButton.boundingBox())!;
-      expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('#hostapi-console')?.id, { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe('hostapi-console');
+      expect(
+        await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('#hostapi-console')?.id, {
+          x: box.x + box.width / 2,
+          y: box.y + box.height / 2,
+        }),
+      ).toBe('hostapi-console');
       await page.screenshot({ path: `${RESULTS}phone-console.png` });
       expect(watched.consoleErrors).toEqual([]);
     } finally {
@@ -236,33 +323,49 @@ describe('at a phone\'s width (390 px)', () => {
 });
 
 describe('the API key', () => {
-  it.concurrent('stays in the tab\'s sessionStorage: never in the URL, localStorage, the page\'s text, a log or a copied sample', async ({ expect }) => {
+  it.concurrent("stays in the tab's sessionStorage: never in the URL, localStorage, the page's text, a log or a copied sample", async ({
+    expect,
+  }) => {
     const watched = await freshPage();
     const { page } = watched;
     const logged: string[] = [];
     page.on('console', (message) => logged.push(message.text()));
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.site });
-  
+
     /** Everything the page holds but the key's own input, with the request sent shown. */
     async function expectNoKeyShown(when: string) {
       await panelOf(page).getByText('Request sent (API key masked)').click();
       expect(await panelOf(page).locator('details.request pre').innerText()).toContain('***');
       const seen = await page.evaluate(() => {
         const root = document.getElementById('hostapi-console')!.shadowRoot!;
-        const inputs = [...document.querySelectorAll('input, textarea, select'), ...root.querySelectorAll('input, textarea, select')]
+        const inputs = [
+          ...document.querySelectorAll('input, textarea, select'),
+          ...root.querySelectorAll('input, textarea, select'),
+        ]
           .filter((input) => input.getAttribute('aria-label') !== 'API key')
           .map((input) => (input as HTMLInputElement).value);
         return {
           url: location.href,
           localStorage: JSON.stringify(Object.entries(localStorage)),
           sessionStorage: JSON.stringify(Object.entries(sessionStorage)),
-          text: [document.documentElement.outerHTML, document.body.innerText, root.innerHTML, root.textContent, ...inputs].join('\n'),
+          text: [
+            document.documentElement.outerHTML,
+            document.body.innerText,
+            root.innerHTML,
+            root.textContent,
+            ...inputs,
+          ].join('\n'),
           keyField: (root.querySelector('input[aria-label="API key"]') as HTMLInputElement).value,
         };
       });
       expect(seen.keyField).toBe(KEY);
       expect(seen.sessionStorage).toContain(KEY); // where it is kept
-      for (const [where, text] of Object.entries({ url: seen.url, localStorage: seen.localStorage, text: seen.text, log: logged.join('\n') })) {
+      for (const [where, text] of Object.entries({
+        url: seen.url,
+        localStorage: seen.localStorage,
+        text: seen.text,
+        log: logged.join('\n'),
+      })) {
         expect(text.includes(KEY), `${when}: the key in ${where}`).toBe(false);
       }
     }
@@ -314,59 +417,79 @@ describe('the API key', () => {
 
 describe('Redoc beside the console', () => {
   // Browsers without the Navigation API (older Firefox and Safari) take the other way to follow Redoc.
-  it.concurrent.for(['with', 'without'])('still searches, and its search and sidebar take the reader to an operation the console then shows (%s the Navigation API)', { timeout: 120_000 }, async (navigationApi, { expect }) => {
-    const watched = await freshPage();
-    const { page } = watched;
-    if (navigationApi === 'without') await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
+  it.concurrent.for(['with', 'without'])(
+    'still searches, and its search and sidebar take the reader to an operation the console then shows (%s the Navigation API)',
+    { timeout: 120_000 },
+    async (navigationApi, { expect }) => {
+      const watched = await freshPage();
+      const { page } = watched;
+      if (navigationApi === 'without')
+        await page.addInitScript(() => Object.defineProperty(window, 'navigation', { value: undefined }));
       try {
-      const panel = await openConsole(watched, byId('listServers'));
-      expect(await page.evaluate(() => typeof (window as { navigation?: unknown }).navigation)).toBe(navigationApi === 'with' ? 'object' : 'undefined');
-      const operation = panel.getByRole('combobox', { name: 'Operation' });
+        const panel = await openConsole(watched, byId('listServers'));
+        expect(await page.evaluate(() => typeof (window as { navigation?: unknown }).navigation)).toBe(
+          navigationApi === 'with' ? 'object' : 'undefined',
+        );
+        const operation = panel.getByRole('combobox', { name: 'Operation' });
 
-      // Redoc's search, with the console open.
-      await page.locator('[data-testid="search-trigger"]').click();
-      await page.keyboard.type('Update a domain contact');
-      const results = page.locator('[data-testid="search-dialog"]');
-      await results.getByText('Update a domain contact', { exact: true }).first().click();
-      await heading(page, 'Update a domain contact').waitFor();
-      expect(new URL(page.url()).hash).toBe(byId('updateDomainContact').route);
-      await expect.poll(() => operation.inputValue(), { timeout: 30_000 }).toBe('updateDomainContact');
+        // Redoc's search, with the console open.
+        await page.locator('[data-testid="search-trigger"]').click();
+        await page.keyboard.type('Update a domain contact');
+        const results = page.locator('[data-testid="search-dialog"]');
+        await results.getByText('Update a domain contact', { exact: true }).first().click();
+        await heading(page, 'Update a domain contact').waitFor();
+        expect(new URL(page.url()).hash).toBe(byId('updateDomainContact').route);
+        await expect.poll(() => operation.inputValue(), { timeout: 30_000 }).toBe('updateDomainContact');
 
-      // Redoc's sidebar.
-      await page.getByRole('link', { name: 'SSH keys' }).first().click();
-      await page.getByRole('link', { name: byId('getSshKey').summary }).first().click();
-      await heading(page, byId('getSshKey').summary).waitFor();
-      await expect.poll(() => operation.inputValue(), { timeout: 30_000 }).toBe('getSshKey');
+        // Redoc's sidebar.
+        await page.getByRole('link', { name: 'SSH keys' }).first().click();
+        await page
+          .getByRole('link', { name: byId('getSshKey').summary })
+          .first()
+          .click();
+        await heading(page, byId('getSshKey').summary).waitFor();
+        await expect.poll(() => operation.inputValue(), { timeout: 30_000 }).toBe('getSshKey');
 
-      // The console's own choice of operation takes Redoc there too.
-      await operation.selectOption('listImages');
-      await heading(page, byId('listImages').summary).waitFor();
-      expect(new URL(page.url()).hash).toBe(byId('listImages').route);
+        // The console's own choice of operation takes Redoc there too.
+        await operation.selectOption('listImages');
+        await heading(page, byId('listImages').summary).waitFor();
+        expect(new URL(page.url()).hash).toBe(byId('listImages').route);
 
-      // Closing it leaves the page where it was, with the button to open it again.
-      await panel.getByRole('button', { name: 'Close the console' }).click();
-      await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
-      expect(new URL(page.url()).hash).toBe(byId('listImages').route);
-      await page.getByRole('button', { name: /Try it/ }).click();
-      expect(await operation.inputValue()).toBe('listImages');
-      // Opened, it takes the focus (in its shadow root; after it renders, which a loaded machine
-      // takes a moment to do), so that Escape, pressed in it, closes it.
-      await expect.poll(() => panel.evaluate((node) => node.contains((node.getRootNode() as Document | ShadowRoot).activeElement)), { timeout: 30_000 }).toBe(true);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
+        // Closing it leaves the page where it was, with the button to open it again.
+        await panel.getByRole('button', { name: 'Close the console' }).click();
+        await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
+        expect(new URL(page.url()).hash).toBe(byId('listImages').route);
+        await page.getByRole('button', { name: /Try it/ }).click();
+        expect(await operation.inputValue()).toBe('listImages');
+        // Opened, it takes the focus (in its shadow root; after it renders, which a loaded machine
+        // takes a moment to do), so that Escape, pressed in it, closes it.
+        await expect
+          .poll(
+            () => panel.evaluate((node) => node.contains((node.getRootNode() as Document | ShadowRoot).activeElement)),
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
 
-      // Pages that are not an operation offer no button.
-      await openLive(page, `${running.site}/`);
-      await heading(page, 'Authentication').waitFor();
-      await page.locator('#hostapi-console').waitFor({ state: 'attached' }); // the console has run
-      expect(await page.getByRole('button', { name: /Try it/ }).count()).toBe(0);
-      // ... and is live on this page: an operation opened from it offers the button.
-      await page.evaluate((hash) => { location.hash = hash; }, byId('listServers').route.replace(/^#/, ''));
-      await page.getByRole('button', { name: /Try it/ }).waitFor();
-      expect(watched.consoleErrors).toEqual([]);
-      expect(watched.external).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
-  });
+        // Pages that are not an operation offer no button.
+        await openLive(page, `${running.site}/`);
+        await heading(page, 'Authentication').waitFor();
+        await page.locator('#hostapi-console').waitFor({ state: 'attached' }); // the console has run
+        expect(await page.getByRole('button', { name: /Try it/ }).count()).toBe(0);
+        // ... and is live on this page: an operation opened from it offers the button.
+        await page.evaluate(
+          (hash) => {
+            location.hash = hash;
+          },
+          byId('listServers').route.replace(/^#/, ''),
+        );
+        await page.getByRole('button', { name: /Try it/ }).waitFor();
+        expect(watched.consoleErrors).toEqual([]);
+        expect(watched.external).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });

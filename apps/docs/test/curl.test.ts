@@ -41,18 +41,28 @@ describe('every curl sample, pasted into bash with BASE_URL set to the mock', ()
 it('without BASE_URL a sample calls production', async () => {
   const op = operations[0]!;
   // `curl --version` would not show the URL: print what the shell hands to curl instead.
-  const { stdout } = await run('bash', ['-c', curlOf(op.path, op.method).replace(/^curl/, 'printf "%s\\n"')], { env: { PATH: process.env.PATH } });
+  const { stdout } = await run('bash', ['-c', curlOf(op.path, op.method).replace(/^curl/, 'printf "%s\\n"')], {
+    env: { PATH: process.env.PATH },
+  });
   expect(stdout.split('\n')).toContain(`${spec.servers[0].url}${op.path}`);
 });
 
 describe('curlCommand, beyond the samples (the console builds its curl with it)', () => {
   const byId = (id: string) => operations.find((op) => op.id === id)!;
   const pairsOf = (op: (typeof operations)[number]) =>
-    toPairs({ apikey: 'k', ...exampleInput(spec, op.op, op.method) }, (OPERATIONS[op.id as keyof typeof OPERATIONS] as { form?: Parameters<typeof toPairs>[1] }).form);
+    toPairs(
+      { apikey: 'k', ...exampleInput(spec, op.op, op.method) },
+      (OPERATIONS[op.id as keyof typeof OPERATIONS] as { form?: Parameters<typeof toPairs>[1] }).form,
+    );
 
-  it('sends each header as given: Prefer picks the mock\'s named answer', async () => {
+  it("sends each header as given: Prefer picks the mock's named answer", async () => {
     const op = byId('listServers');
-    const text = curlCommand({ method: 'get', url: `${mock.url}${op.path}`, pairs: pairsOf(op), headers: [['Prefer', 'example=clientNotFound']] });
+    const text = curlCommand({
+      method: 'get',
+      url: `${mock.url}${op.path}`,
+      pairs: pairsOf(op),
+      headers: [['Prefer', 'example=clientNotFound']],
+    });
     expect(text.split(' \\\n')[1]).toBe("  -H 'Prefer: example=clientNotFound'");
     const { stdout } = await run('bash', ['-c', text], { env: { PATH: process.env.PATH } });
     expect(JSON.parse(stdout)).toEqual(responseExamples(spec, op.op, '200').clientNotFound);
@@ -72,11 +82,21 @@ describe('curlCommand, beyond the samples (the console builds its curl with it)'
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       // Values curl -F would read as a file (@, <) or a part type (;type=), and ones URL-encoding would change.
-      const pairs = [['apikey', 'k'], ['params[City]', '@/etc/hostname'], ['params[Note]', '<x;type=text/plain'], ['params[Phone][Local]', "a b&c=d'e"]];
+      const pairs = [
+        ['apikey', 'k'],
+        ['params[City]', '@/etc/hostname'],
+        ['params[Note]', '<x;type=text/plain'],
+        ['params[Phone][Local]', "a b&c=d'e"],
+      ];
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/1.1/srs/update_contact.json`;
-      await run('bash', ['-c', curlCommand({ method: 'post', url, pairs, multipart: true })], { env: { PATH: process.env.PATH } });
+      await run('bash', ['-c', curlCommand({ method: 'post', url, pairs, multipart: true })], {
+        env: { PATH: process.env.PATH },
+      });
       expect(received?.type).toMatch(/^multipart\/form-data; boundary=/);
-      const parts = [...received!.body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)].map(([, name, value]) => [name, value]);
+      const parts = [...received!.body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g)].map(([, name, value]) => [
+        name,
+        value,
+      ]);
       expect(parts).toEqual(pairs);
     } finally {
       await new Promise((resolve) => server.close(resolve));
@@ -91,6 +111,8 @@ describe('curlCommand, beyond the samples (the console builds its curl with it)'
   });
 
   it('refuses a GET as multipart, naming why', () => {
-    expect(() => curlCommand({ method: 'get', url: 'http://x/', pairs: [], multipart: true })).toThrow('a GET sends no form');
+    expect(() => curlCommand({ method: 'get', url: 'http://x/', pairs: [], multipart: true })).toThrow(
+      'a GET sends no form',
+    );
   });
 });

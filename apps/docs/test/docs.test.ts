@@ -11,7 +11,16 @@ import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chro
 import { prerenderedFile } from '../scripts/prerender.mjs';
 import { LIVE_PAGE, readSite } from '../scripts/site.mjs';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
-import { expectedLinks, expectOpensAndHighlights, menuLinks, operationLinks, sectionLinks, tagLinks, titleLink, type Link } from './support/links.js';
+import {
+  expectedLinks,
+  expectOpensAndHighlights,
+  menuLinks,
+  operationLinks,
+  sectionLinks,
+  tagLinks,
+  titleLink,
+  type Link,
+} from './support/links.js';
 import { FILE_URL, openLive, operations, serveSite, spec, tags } from './support/site.js';
 
 /** The mock's README, where the docs send a reader to start the mock: on the repository's GitHub (package.json's repository field). */
@@ -50,13 +59,20 @@ const hrefOf = (link: Link) => link.route || shown.find((s) => s.label === link.
 describe('the introduction', () => {
   it('explains authentication, the envelope, failures, versions, pagination and the mock', async () => {
     const headings = await home.page.$$eval('h1, h2', (nodes) => nodes.map((n) => n.textContent?.trim()));
-    for (const heading of ['Authentication', 'The envelope', 'Failures', 'Versions per operation', 'Pagination', 'Try it against the mock']) {
+    for (const heading of [
+      'Authentication',
+      'The envelope',
+      'Failures',
+      'Versions per operation',
+      'Pagination',
+      'Try it against the mock',
+    ]) {
       expect(headings).toContain(heading);
     }
     await home.page.screenshot({ path: `${RESULTS}docs-introduction.png` });
   });
 
-  it('tells how to start the mock from anywhere (npx hostapi-mock) and links the mock\'s README', async () => {
+  it("tells how to start the mock from anywhere (npx hostapi-mock) and links the mock's README", async () => {
     const section = home.page.locator('[data-section-id="/section/try-it-against-the-mock"]');
     await section.waitFor();
     const text = await section.innerText();
@@ -84,11 +100,18 @@ describe('the introduction', () => {
     const title = page.getByText('Download OpenAPI description', { exact: true });
     await title.waitFor();
     // The innermost block that holds that title and the links.
-    const box = page.locator('div').filter({ has: title }).filter({ has: page.locator('a[download]') }).last();
+    const box = page
+      .locator('div')
+      .filter({ has: title })
+      .filter({ has: page.locator('a[download]') })
+      .last();
     const links = box.locator('a[download]');
     const hrefs = await links.evaluateAll((nodes) => nodes.map((node) => (node as HTMLAnchorElement).href));
     expect(new Set(hrefs.map((href) => new URL(href).pathname))).toEqual(new Set(['/openapi.json', '/openapi.yaml']));
-    for (const [name, path] of [['JSON', '/openapi.json'], ['YAML', '/openapi.yaml']] as const) {
+    for (const [name, path] of [
+      ['JSON', '/openapi.json'],
+      ['YAML', '/openapi.yaml'],
+    ] as const) {
       const link = box.getByRole('link', { name, exact: true });
       expect(await link.isVisible(), name).toBe(true);
       expect(new URL((await link.getAttribute('href'))!, site.url).pathname, name).toBe(path);
@@ -103,7 +126,10 @@ describe('the introduction', () => {
   });
 
   it('has an icon: an SVG linked from the page and served, and nothing the page asked for answered 404', async () => {
-    const icon = await home.page.$eval('link[rel="icon"]', (node) => ({ href: (node as HTMLLinkElement).href, type: node.getAttribute('type') }));
+    const icon = await home.page.$eval('link[rel="icon"]', (node) => ({
+      href: (node as HTMLLinkElement).href,
+      type: node.getAttribute('type'),
+    }));
     expect(icon.type).toBe('image/svg+xml');
     const response = await fetch(icon.href);
     expect(response.status).toBe(200);
@@ -118,7 +144,7 @@ describe('the introduction', () => {
     expect(new Set(readSite().match(/apikey=[A-Za-z0-9_%-]*/g))).toEqual(new Set(['apikey=YOUR_API_KEY']));
   });
 
-  it('at a phone\'s width (390 px), breaks the title only between words', async () => {
+  it("at a phone's width (390 px), breaks the title only between words", async () => {
     const { page } = await watchedPage(browser, { viewport: PHONE });
     try {
       await openLive(page, site.url);
@@ -142,11 +168,16 @@ describe('the sidebar', () => {
     for (const tag of tags) {
       await page.locator(`.menu-content [data-text="${tag.name}"]`).click();
       const summaries = operations.filter((op) => op.tag === tag.name).map((op) => op.summary);
-      await expect.poll(async () => {
-        const links = await menuLinks(page);
-        for (const link of links) found.set(link.href, link);
-        return summaries.filter((summary) => !links.some((link) => link.label === summary));
-      }, { message: `${tag.name}'s operations in the sidebar`, timeout: 60_000 }).toEqual([]);
+      await expect
+        .poll(
+          async () => {
+            const links = await menuLinks(page);
+            for (const link of links) found.set(link.href, link);
+            return summaries.filter((summary) => !links.some((link) => link.label === summary));
+          },
+          { message: `${tag.name}'s operations in the sidebar`, timeout: 60_000 },
+        )
+        .toEqual([]);
     }
     const all = [...found.values()];
     expect(all.map((link) => link.label).sort()).toEqual(expectedLinks.map((link) => link.label).sort());
@@ -159,46 +190,56 @@ describe('the sidebar', () => {
 
 // Operations' links: opened cold by test/operations.test.ts, which checks the rest of their page on the same load.
 describe('every other sidebar link, opened cold in a new page from a plain static server', () => {
-  it.concurrent.for([titleLink, ...sectionLinks, ...tagLinks].map((link): [string, Link] => [link.label, link]))('%s', { timeout: 120_000 }, async ([, link]: [string, Link], { expect }: TestContext) => {
-    const watched = await watchedPage(browser);
-    watched.page.setDefaultTimeout(60_000);
-    try {
-      const url = new URL(hrefOf(link), site.url).href;
-      await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
-      expect(watched.consoleErrors).toEqual([]);
-      expect(watched.external).toEqual([]);
-    } finally {
-      await watched.page.context().close();
-    }
-  });
+  it.concurrent.for([titleLink, ...sectionLinks, ...tagLinks].map((link): [string, Link] => [link.label, link]))(
+    '%s',
+    { timeout: 120_000 },
+    async ([, link]: [string, Link], { expect }: TestContext) => {
+      const watched = await watchedPage(browser);
+      watched.page.setDefaultTimeout(60_000);
+      try {
+        const url = new URL(hrefOf(link), site.url).href;
+        await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
+        expect(watched.consoleErrors).toEqual([]);
+        expect(watched.external).toEqual([]);
+      } finally {
+        await watched.page.context().close();
+      }
+    },
+  );
 });
 
 describe('opened from disk (file://)', () => {
   const cases = [titleLink, sectionLinks.find((l) => l.label === 'Authentication')!, operationLinks.at(-1)!];
-  it.concurrent.for(cases.map((link): [string, Link] => [link.label, link]))('%s', { timeout: 120_000 }, async ([, link]: [string, Link], { expect }: TestContext) => {
-    const watched = await watchedPage(browser);
-    watched.page.setDefaultTimeout(60_000);
-    try {
-      const url = `${FILE_URL}${hrefOf(link)}`;
-      await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
-      expect(watched.consoleErrors).toEqual([]);
-    } finally {
-      await watched.page.context().close();
-    }
-  });
+  it.concurrent.for(cases.map((link): [string, Link] => [link.label, link]))(
+    '%s',
+    { timeout: 120_000 },
+    async ([, link]: [string, Link], { expect }: TestContext) => {
+      const watched = await watchedPage(browser);
+      watched.page.setDefaultTimeout(60_000);
+      try {
+        const url = `${FILE_URL}${hrefOf(link)}`;
+        await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
+        expect(watched.consoleErrors).toEqual([]);
+      } finally {
+        await watched.page.context().close();
+      }
+    },
+  );
 });
 
 // A deep link shows the page the build saved for its operation (scripts/prerender.mjs) while
 // Redoc's script (2.3 MB) is still on its way, then Redoc's own page takes its place. Redoc's
 // script is held back here until the saved page has been checked, so that both are seen.
-describe('an operation\'s deep link, before Redoc has run', () => {
-  it('shows the page the build saved (its heading, its sidebar entry highlighted, inert), then Redoc\'s own page in its place', async () => {
+describe("an operation's deep link, before Redoc has run", () => {
+  it("shows the page the build saved (its heading, its sidebar entry highlighted, inert), then Redoc's own page in its place", async () => {
     const link = operationLinks.find((l) => l.route.endsWith('/updatedomaincontact'))!;
     const watched = await watchedPage(browser, { viewport: DESKTOP });
     const { page } = watched;
     page.setDefaultTimeout(60_000);
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/redoc-[0-9a-f]+\.js$/, async (route) => {
       await held;
       await route.continue();
@@ -233,7 +274,9 @@ describe('an operation\'s deep link, before Redoc has run', () => {
       expect(index, op.route).toContain(JSON.stringify(op.route));
       const saved = await fetch(`${site.url}${prerenderedFile(op.route)}`);
       expect(saved.status, op.route).toBe(200);
-      const headings = [...(await saved.text()).matchAll(/<h[12][^>]*>(.*?)<\/h[12]>/g)].map((match) => match[1]!.replace(/<[^>]*>/g, ''));
+      const headings = [...(await saved.text()).matchAll(/<h[12][^>]*>(.*?)<\/h[12]>/g)].map((match) =>
+        match[1]!.replace(/<[^>]*>/g, ''),
+      );
       expect(headings, op.route).toContain(op.summary);
     }
   });

@@ -25,9 +25,25 @@ import { promisify } from 'node:util';
 import { watchedPage } from '@hostapi/testing/chromium';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, type ExpectStatic, type TestContext } from 'vitest';
-import { consoleOperation, expectConsoleRoundTrip, expectOnlyErrorStatusesLogged, KEY, type Snippet } from './support/console.js';
+import {
+  consoleOperation,
+  expectConsoleRoundTrip,
+  expectOnlyErrorStatusesLogged,
+  KEY,
+  type Snippet,
+} from './support/console.js';
 import { expectedNames, expectWireNames } from './support/fields.js';
-import { curlSample, DESKTOP, expectMenuButtonClear, expectReadableSample, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
+import {
+  curlSample,
+  DESKTOP,
+  expectMenuButtonClear,
+  expectReadableSample,
+  expectWhole,
+  midWordBreaks,
+  PHONE,
+  renderedLines,
+  RESULTS,
+} from './support/layout.js';
 import { expectOpensAndHighlights, operationLinks } from './support/links.js';
 import { siteMockAndBrowser } from './support/running.js';
 import { deref, headingPattern, openLive, operations, spec, type DocsOperation } from './support/site.js';
@@ -50,15 +66,24 @@ async function step(name: string, check: () => Promise<void>) {
 }
 
 /** An operation's or section's heading on `page`, by its exact text. */
-const headingOf = (page: Page, text: string) => page.locator('h1, h2').filter({ hasText: headingPattern(text) }).first();
+const headingOf = (page: Page, text: string) =>
+  page
+    .locator('h1, h2')
+    .filter({ hasText: headingPattern(text) })
+    .first();
 
 /** Top-level parameter or form field names, and the summaries of the 200 examples. */
 function fieldsAndExamples({ method, op }: DocsOperation) {
   return {
-    fields: method === 'get'
-      ? (op.parameters ?? []).map((p: any) => deref(spec, p).name as string)
-      : Object.keys(deref(spec, deref(spec, op.requestBody).content['application/x-www-form-urlencoded'].schema).properties),
-    examples: Object.values(deref(spec, op.responses['200']).content['application/json'].examples).map((e: any) => deref(spec, e).summary as string),
+    fields:
+      method === 'get'
+        ? (op.parameters ?? []).map((p: any) => deref(spec, p).name as string)
+        : Object.keys(
+            deref(spec, deref(spec, op.requestBody).content['application/x-www-form-urlencoded'].schema).properties,
+          ),
+    examples: Object.values(deref(spec, op.responses['200']).content['application/json'].examples).map(
+      (e: any) => deref(spec, e).summary as string,
+    ),
   };
 }
 
@@ -70,24 +95,42 @@ async function expectSamples(expect: ExpectStatic, page: Page, op: DocsOperation
   // The sample panel of this operation: the innermost block that names its path (in the panel's
   // header, whichever sample is shown), holds a language switch and shows code.
   const languages = page.getByRole('button', { name: /^(curl|@hostapi\/client)$/ });
-  const panel = page.locator('div').filter({ hasText: op.path }).filter({ has: languages }).filter({ has: page.locator('pre') }).last();
-  const samples: [language: string, shows: string][] = [['@hostapi/client', `api.${op.clientMethod}(`], ['curl', 'curl']];
+  const panel = page
+    .locator('div')
+    .filter({ hasText: op.path })
+    .filter({ has: languages })
+    .filter({ has: page.locator('pre') })
+    .last();
+  const samples: [language: string, shows: string][] = [
+    ['@hostapi/client', `api.${op.clientMethod}(`],
+    ['curl', 'curl'],
+  ];
   for (const [language, shows] of samples) {
     await panel.getByRole('button', { name: /^(curl|@hostapi\/client)$/ }).click();
     await page.getByText(language, { exact: true }).last().click();
-    await expect.poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
   }
 }
 
 /** Every top-level parameter or form field by name, and the response example selector listing every 200 example. */
 async function expectParametersAndExamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
   const { fields, examples } = fieldsAndExamples(op);
-  const section = page.locator('div').filter({ has: headingOf(page, op.summary) }).filter({ hasText: 'Responses' }).last();
+  const section = page
+    .locator('div')
+    .filter({ has: headingOf(page, op.summary) })
+    .filter({ hasText: 'Responses' })
+    .last();
   const text = await section.innerText();
-  for (const field of fields) expect(text, field).toMatch(new RegExp(`(^|\\n)${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
+  for (const field of fields)
+    expect(text, field).toMatch(new RegExp(`(^|\\n)${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`));
   // The response example selector shows the first example and lists all of them.
   await section.locator('[aria-haspopup]').filter({ hasText: examples[0]! }).click();
-  for (const summary of examples) await expect.poll(() => page.getByText(summary, { exact: true }).count(), { message: summary, timeout: 30_000 }).toBeGreaterThan(0);
+  for (const summary of examples)
+    await expect
+      .poll(() => page.getByText(summary, { exact: true }).count(), { message: summary, timeout: 30_000 })
+      .toBeGreaterThan(0);
   await page.keyboard.press('Escape');
 }
 
@@ -135,84 +178,113 @@ describe('every operation, opened cold from its deep link once', () => {
     expect(expectedNames(byId('copyStack'))).toContain('params[databases][<n>][db_name]');
   });
 
-  it.concurrent.for(operations.map((op): [string, DocsOperation] => [op.id, op]))('%s', { timeout: 240_000 }, async ([, op]: [string, DocsOperation], { expect }: TestContext) => {
-    const watched = await watchedPage(running.browser, { viewport: DESKTOP });
-    const { page } = watched;
-    // Waits are for conditions; a loaded 2-core machine may take more than Playwright's 30 s default for one.
-    page.setDefaultTimeout(60_000);
-    const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
-    try {
-      await step('the link, opened cold, shows the operation and highlights its sidebar entry', async () => {
-        const url = `${running.site}/${op.route}`;
-        const response = await openLive(page, url);
-        await expectOpensAndHighlights(expect, page, url, operationLinks.find((link) => link.route === op.route)!, response);
-        expect(watched.consoleErrors).toEqual([]);
-        expect(watched.external).toEqual([]);
-        if (op.id === 'updateDomainContact') {
-          await page.screenshot({ path: `${RESULTS}docs-operation.png` });
-          expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
-        }
-      });
+  it.concurrent.for(operations.map((op): [string, DocsOperation] => [op.id, op]))(
+    '%s',
+    { timeout: 240_000 },
+    async ([, op]: [string, DocsOperation], { expect }: TestContext) => {
+      const watched = await watchedPage(running.browser, { viewport: DESKTOP });
+      const { page } = watched;
+      // Waits are for conditions; a loaded 2-core machine may take more than Playwright's 30 s default for one.
+      page.setDefaultTimeout(60_000);
+      const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
+      try {
+        await step('the link, opened cold, shows the operation and highlights its sidebar entry', async () => {
+          const url = `${running.site}/${op.route}`;
+          const response = await openLive(page, url);
+          await expectOpensAndHighlights(
+            expect,
+            page,
+            url,
+            operationLinks.find((link) => link.route === op.route)!,
+            response,
+          );
+          expect(watched.consoleErrors).toEqual([]);
+          expect(watched.external).toEqual([]);
+          if (op.id === 'updateDomainContact') {
+            await page.screenshot({ path: `${RESULTS}docs-operation.png` });
+            expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
+          }
+        });
 
-      await step('its curl and @hostapi/client samples', () => expectSamples(expect, page, op));
-      await step('its parameters and response examples', () => expectParametersAndExamples(expect, page, op));
+        await step('its curl and @hostapi/client samples', () => expectSamples(expect, page, op));
+        await step('its parameters and response examples', () => expectParametersAndExamples(expect, page, op));
 
-      await step('at a desktop width, the curl sample stays in its box, nothing under its copy button, its URL broken only between words', async () => {
-        const panel = await samplePanel(section);
-        await expectReadableSample(panel);
-        // Its first line, the address (the values after it may be single words longer than the box).
-        expect(midWordBreaks(await renderedLines(curlSample(panel).locator('.th-line').first())), 'the address breaks inside a word').toEqual([]);
-        if (op.id === 'updateDomainContact') {
-          await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
-          await expectServers(expect, page, panel, op, 'servers-desktop.png');
-        }
-      });
+        await step(
+          'at a desktop width, the curl sample stays in its box, nothing under its copy button, its URL broken only between words',
+          async () => {
+            const panel = await samplePanel(section);
+            await expectReadableSample(panel);
+            // Its first line, the address (the values after it may be single words longer than the box).
+            expect(
+              midWordBreaks(await renderedLines(curlSample(panel).locator('.th-line').first())),
+              'the address breaks inside a word',
+            ).toEqual([]);
+            if (op.id === 'updateDomainContact') {
+              await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
+              await expectServers(expect, page, panel, op, 'servers-desktop.png');
+            }
+          },
+        );
 
-      await step('at a phone\'s width (390 px), the address in full, the sample readable, the menu button clear of every control', async () => {
-        await page.setViewportSize(PHONE);
-        const panel = await samplePanel(section);
-        const header = panel.locator('[data-component-name="Panel/PanelHeader"]');
-        const address = header.locator('[data-testid="dropdown"] > button > span').first();
-        expect(await address.textContent()).toBe(op.path);
-        await expectWhole(page, address);
-        await expectReadableSample(panel);
-        await expectMenuButtonClear(page);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(PHONE.width);
-        expect(midWordBreaks(await renderedLines(headingOf(page, op.summary))), 'the heading breaks inside a word').toEqual([]);
-        await page.screenshot({ path: `${RESULTS}phone-${op.id}.png` });
-        if (op.id === 'updateDomainContact') await expectServers(expect, page, panel, op, 'servers-phone.png');
-      });
+        await step(
+          "at a phone's width (390 px), the address in full, the sample readable, the menu button clear of every control",
+          async () => {
+            await page.setViewportSize(PHONE);
+            const panel = await samplePanel(section);
+            const header = panel.locator('[data-component-name="Panel/PanelHeader"]');
+            const address = header.locator('[data-testid="dropdown"] > button > span').first();
+            expect(await address.textContent()).toBe(op.path);
+            await expectWhole(page, address);
+            await expectReadableSample(panel);
+            await expectMenuButtonClear(page);
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth),
+              'the page scrolls sideways',
+            ).toBeLessThanOrEqual(PHONE.width);
+            expect(
+              midWordBreaks(await renderedLines(headingOf(page, op.summary))),
+              'the heading breaks inside a word',
+            ).toEqual([]);
+            await page.screenshot({ path: `${RESULTS}phone-${op.id}.png` });
+            if (op.id === 'updateDomainContact') await expectServers(expect, page, panel, op, 'servers-phone.png');
+          },
+        );
 
-      await step('every field, expanded, under its wire name', async () => {
-        // Tall enough that Redoc, which mounts rows as they scroll into view, shows every field.
-        await page.setViewportSize({ width: DESKTOP.width, height: 8000 });
-        await expectWireNames(expect, section, op);
-      });
+        await step('every field, expanded, under its wire name', async () => {
+          // Tall enough that Redoc, which mounts rows as they scroll into view, shows every field.
+          await page.setViewportSize({ width: DESKTOP.width, height: 8000 });
+          await expectWireNames(expect, section, op);
+        });
 
-      await step('the Try it console sends the example and every named answer to the mock', async () => {
-        await page.setViewportSize(DESKTOP);
-        const { received, snippet } = await expectConsoleRoundTrip(page, consoleOperation(op.id), running.mock.url);
-        if (snippet) snippets.set(op.id, snippet);
-        await page.screenshot({ path: `${RESULTS}console-${op.id}.png` });
-        // Nothing else logged as an error since the page opened, and nothing left the machine.
-        expectOnlyErrorStatusesLogged(watched.consoleErrors, received);
-        expect(watched.external).toEqual([]);
-      });
-    } finally {
-      await page.context().close();
-    }
-  });
+        await step('the Try it console sends the example and every named answer to the mock', async () => {
+          await page.setViewportSize(DESKTOP);
+          const { received, snippet } = await expectConsoleRoundTrip(page, consoleOperation(op.id), running.mock.url);
+          if (snippet) snippets.set(op.id, snippet);
+          await page.screenshot({ path: `${RESULTS}console-${op.id}.png` });
+          // Nothing else logged as an error since the page opened, and nothing left the machine.
+          expectOnlyErrorStatusesLogged(watched.consoleErrors, received);
+          expect(watched.external).toEqual([]);
+        });
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 
   it('the console shows a @hostapi/client call for each operation that type-checks strictly and gets the same answer', async () => {
     expect([...snippets.keys()].sort()).toEqual(operations.map((op) => op.id).sort());
     rmSync(SNIPPETS, { recursive: true, force: true });
     mkdirSync(SNIPPETS, { recursive: true });
-    writeFileSync(`${SNIPPETS}tsconfig.json`, JSON.stringify({
-      extends: '../../../../tsconfig.base.json',
-      compilerOptions: { noEmit: true, declaration: false, types: ['node'] }, // the test's own export needs no declarations
-      include: ['*.ts'],
-    }));
-    for (const [id, { code }] of snippets) writeFileSync(`${SNIPPETS}${id}.ts`, `${code}\nexport { data, error, response };\n`);
+    writeFileSync(
+      `${SNIPPETS}tsconfig.json`,
+      JSON.stringify({
+        extends: '../../../../tsconfig.base.json',
+        compilerOptions: { noEmit: true, declaration: false, types: ['node'] }, // the test's own export needs no declarations
+        include: ['*.ts'],
+      }),
+    );
+    for (const [id, { code }] of snippets)
+      writeFileSync(`${SNIPPETS}${id}.ts`, `${code}\nexport { data, error, response };\n`);
     await promisify(execFile)(TSC, ['-p', SNIPPETS]).catch((error) => {
       throw new Error(`tsc failed on the console's client calls:\n${error.stdout}${error.stderr}`);
     });

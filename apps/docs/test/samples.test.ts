@@ -34,16 +34,19 @@ describe('samples/generated', () => {
     }
   });
 
-  it.each(operations.map((op) => [op.operationId as string, op] as const))('%s runs against the mock and prints the success example', async (id, op) => {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    try {
-      await import(fileURLToPath(new URL(`${id}.ts`, SAMPLES)));
-      const success = responseExamples(doc, op, '200').success;
-      const { status: _ok, ...envelope } = success;
-      expect(log).toHaveBeenCalledTimes(1);
-      expect(log.mock.calls[0]![0]).toEqual('return' in success ? success.return : envelope);
-    } finally {
-      log.mockRestore();
-    }
-  });
+  it.each(operations.map((op) => [op.operationId as string, op] as const))(
+    '%s runs against the mock and prints the success example',
+    async (id, op) => {
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        await import(fileURLToPath(new URL(`${id}.ts`, SAMPLES)));
+        const success = responseExamples(doc, op, '200').success;
+        const { status: _ok, ...envelope } = success;
+        expect(log).toHaveBeenCalledTimes(1);
+        expect(log.mock.calls[0]![0]).toEqual('return' in success ? success.return : envelope);
+      } finally {
+        log.mockRestore();
+      }
+    },
+  );
 });

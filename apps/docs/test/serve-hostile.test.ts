@@ -52,9 +52,20 @@ function raw(head: string): Promise<Raw> {
     socket.on('close', () => {
       const all = Buffer.concat(chunks);
       const end = all.indexOf('\r\n\r\n');
-      const lines = all.subarray(0, end < 0 ? all.length : end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
-      resolve({ status: Number(lines[0]!.split(' ')[1]), headers, body: end < 0 ? Buffer.alloc(0) : all.subarray(end + 4) });
+      const lines = all
+        .subarray(0, end < 0 ? all.length : end)
+        .toString('latin1')
+        .split('\r\n');
+      const headers = Object.fromEntries(
+        lines
+          .slice(1)
+          .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({
+        status: Number(lines[0]!.split(' ')[1]),
+        headers,
+        body: end < 0 ? Buffer.alloc(0) : all.subarray(end + 4),
+      });
     });
     // Written, not ended: a client that half-closes gets its connection closed before the answer.
     socket.write(Buffer.from(`${head}Host: 127.0.0.1\r\nConnection: close\r\n\r\n`, 'latin1'));
@@ -83,27 +94,36 @@ describe('Range (RFC 9110)', () => {
     expect(answer.body.equals(bytes)).toBe(true);
   });
 
-  it.each(['bytes=100-50', `bytes=${SIZE}-`, `bytes=${SIZE + 10}-${SIZE + 20}`])('%s (unsatisfiable) → 416, bytes */size', async (range) => {
-    const answer = await get('/index.html', `Range: ${range}\r\n`);
-    expect(answer.status).toBe(416);
-    expect(answer.headers['content-range']).toBe(`bytes */${SIZE}`);
-    await servesAsBefore();
-  });
+  it.each(['bytes=100-50', `bytes=${SIZE}-`, `bytes=${SIZE + 10}-${SIZE + 20}`])(
+    '%s (unsatisfiable) → 416, bytes */size',
+    async (range) => {
+      const answer = await get('/index.html', `Range: ${range}\r\n`);
+      expect(answer.status).toBe(416);
+      expect(answer.headers['content-range']).toBe(`bytes */${SIZE}`);
+      await servesAsBefore();
+    },
+  );
 
-  it.each(['bytes=abc', 'lines=0-5', 'bytes=', 'bytes=--1', 'bytes=0-5,,'])('%s (malformed) is ignored: the whole file', async (range) => {
-    const answer = await get('/index.html', `Range: ${range}\r\n`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.equals(PAGE)).toBe(true);
-  });
+  it.each(['bytes=abc', 'lines=0-5', 'bytes=', 'bytes=--1', 'bytes=0-5,,'])(
+    '%s (malformed) is ignored: the whole file',
+    async (range) => {
+      const answer = await get('/index.html', `Range: ${range}\r\n`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.equals(PAGE)).toBe(true);
+    },
+  );
 });
 
 describe('methods and headers', () => {
-  it.each(['PUT', 'DELETE', 'TRACE', 'PATCH', 'POST', 'OPTIONS'])('%s → 405, Allow: GET, HEAD, no file', async (method) => {
-    const answer = await raw(`${method} /index.html HTTP/1.1\r\nContent-Length: 0\r\n`);
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, HEAD');
-    expect(answer.body.includes('<div id="redoc">')).toBe(false);
-  });
+  it.each(['PUT', 'DELETE', 'TRACE', 'PATCH', 'POST', 'OPTIONS'])(
+    '%s → 405, Allow: GET, HEAD, no file',
+    async (method) => {
+      const answer = await raw(`${method} /index.html HTTP/1.1\r\nContent-Length: 0\r\n`);
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+      expect(answer.body.includes('<div id="redoc">')).toBe(false);
+    },
+  );
 
   it('HEAD → the headers of GET, no body', async () => {
     const answer = await raw('HEAD /index.html HTTP/1.1\r\n');
@@ -113,7 +133,8 @@ describe('methods and headers', () => {
   });
 
   it('every answer says nosniff; files their type; a page asked again is 304', async () => {
-    for (const path of ['/', '/index.html', '/openapi.json', '/nowhere', '/%zz']) expect((await get(path)).headers['x-content-type-options']).toBe('nosniff');
+    for (const path of ['/', '/index.html', '/openapi.json', '/nowhere', '/%zz'])
+      expect((await get(path)).headers['x-content-type-options']).toBe('nosniff');
     const page = await get('/');
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect((await get('/openapi.json')).headers['content-type']).toMatch(/^application\/json/);
@@ -122,7 +143,19 @@ describe('methods and headers', () => {
 });
 
 describe('paths', () => {
-  it.each(['/../package.json', '/..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/%00', '/index.html%00.js', '/%', '/%zz', '/__proto__', '/constructor/prototype', '/.env', `/${'a'.repeat(4000)}`])('%s → 4xx, nothing outside dist/', async (path) => {
+  it.each([
+    '/../package.json',
+    '/..%2fpackage.json',
+    '/%2e%2e/%2e%2e/package.json',
+    '/%00',
+    '/index.html%00.js',
+    '/%',
+    '/%zz',
+    '/__proto__',
+    '/constructor/prototype',
+    '/.env',
+    `/${'a'.repeat(4000)}`,
+  ])('%s → 4xx, nothing outside dist/', async (path) => {
     const answer = await get(path);
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
@@ -134,19 +167,40 @@ describe('paths', () => {
 it('any method, path and Range: never a 5xx, never an exit, then serves as before', async () => {
   const segment = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 12 }).map((s) => encodeURIComponent(s).replace(/%25/g, '%')),
-    fc.constantFrom('..', '.', '__proto__', 'constructor', 'prototype', '%00', '%2e%2e', '%2f', '%', '%zz', '%C0%AF', 'index.html', 'openapi.json', ''),
+    fc.constantFrom(
+      '..',
+      '.',
+      '__proto__',
+      'constructor',
+      'prototype',
+      '%00',
+      '%2e%2e',
+      '%2f',
+      '%',
+      '%zz',
+      '%C0%AF',
+      'index.html',
+      'openapi.json',
+      '',
+    ),
   );
   const path = fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => `/${parts.join('/')}`);
   const range = fc.oneof(
     fc.constant(''),
-    fc.tuple(fc.bigInt({ min: -10n, max: 2n ** 70n }), fc.bigInt({ min: -10n, max: 2n ** 70n })).map(([a, b]) => `bytes=${a}-${b}`),
-    fc.array(fc.tuple(fc.nat(5000), fc.nat(5000)), { minLength: 1, maxLength: 5 }).map((ranges) => `bytes=${ranges.map(([a, b]) => `${a}-${b}`).join(',')}`),
+    fc
+      .tuple(fc.bigInt({ min: -10n, max: 2n ** 70n }), fc.bigInt({ min: -10n, max: 2n ** 70n }))
+      .map(([a, b]) => `bytes=${a}-${b}`),
+    fc
+      .array(fc.tuple(fc.nat(5000), fc.nat(5000)), { minLength: 1, maxLength: 5 })
+      .map((ranges) => `bytes=${ranges.map(([a, b]) => `${a}-${b}`).join(',')}`),
     fc.string({ unit: 'binary-ascii', maxLength: 20 }).map((s) => s.replace(/[\r\n]/g, '')),
   );
   const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'TRACE', 'OPTIONS', 'PATCH', 'PROPFIND');
   await fc.assert(
     fc.asyncProperty(method, path, range, async (m, p, r) => {
-      const answer = await raw(`${m} ${p} HTTP/1.1\r\n${r ? `Range: ${r}\r\n` : ''}${m === 'GET' || m === 'HEAD' ? '' : 'Content-Length: 0\r\n'}`);
+      const answer = await raw(
+        `${m} ${p} HTTP/1.1\r\n${r ? `Range: ${r}\r\n` : ''}${m === 'GET' || m === 'HEAD' ? '' : 'Content-Length: 0\r\n'}`,
+      );
       expect(answer.status, `${m} ${p} Range: ${r}`).toBeLessThan(500);
       expect(child.exitCode, output).toBeNull();
     }),

@@ -18,8 +18,12 @@ const BIN = join(ROOT, 'bin/mock.mjs');
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 // pnpm 12 forwards the `--` of `pnpm build:binary -- --out <file>`; it marks nothing here.
-const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { out: { type: 'string' } } });
-if (!existsSync(DOCUMENT)) throw new Error(`${DOCUMENT} is missing: build the description first (\`pnpm build\` in the repository)`);
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: { out: { type: 'string' } },
+});
+if (!existsSync(DOCUMENT))
+  throw new Error(`${DOCUMENT} is missing: build the description first (\`pnpm build\` in the repository)`);
 const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? join(ROOT, 'dist/hostapi-mock'));
 // Intermediate files (bundle, SEA config, blob) beside the executable, kept for inspection.
 const work = `${out}.sea`;
@@ -37,7 +41,8 @@ const wrapBin = {
       const text = readFileSync(path, 'utf8').replace(/^#!.*\n/, '');
       const imports = /^(?:\s*(?:\/\/.*)?\n|import [^;]+;\n)*/.exec(text)[0];
       const body = text.slice(imports.length);
-      if (/^import /m.test(body)) throw new Error(`${path}: imports after its first statement; move them up or change this plugin`);
+      if (/^import /m.test(body))
+        throw new Error(`${path}: imports after its first statement; move them up or change this plugin`);
       return { contents: `${imports}(async () => {\n${body}\n})();\n`, loader: 'js', resolveDir: dirname(path) };
     });
   },
@@ -62,15 +67,22 @@ await build({
 
 const config = join(work, 'sea-config.json');
 const blob = join(work, 'sea-prep.blob');
-writeFileSync(config, `${JSON.stringify({
-  main: bundle,
-  output: blob,
-  // The CLI prints what bin/mock.mjs prints, nothing more.
-  disableExperimentalSEAWarning: true,
-  // Compiled code in the blob: the mock starts without compiling its bundle first.
-  useCodeCache: true,
-  assets: { [ASSET_NAMES.document]: DOCUMENT, [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE },
-}, null, 2)}\n`);
+writeFileSync(
+  config,
+  `${JSON.stringify(
+    {
+      main: bundle,
+      output: blob,
+      // The CLI prints what bin/mock.mjs prints, nothing more.
+      disableExperimentalSEAWarning: true,
+      // Compiled code in the blob: the mock starts without compiling its bundle first.
+      useCodeCache: true,
+      assets: { [ASSET_NAMES.document]: DOCUMENT, [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE },
+    },
+    null,
+    2,
+  )}\n`,
+);
 const sea = spawnSync(process.execPath, ['--experimental-sea-config', config], { encoding: 'utf8' });
 if (sea.status !== 0) throw new Error(`node --experimental-sea-config failed (${sea.status}): ${sea.stderr}`);
 
@@ -82,4 +94,6 @@ chmodSync(out, 0o755);
 await inject(out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE });
 
 const bytes = statSync(out).size;
-console.log(`${out}: ${(bytes / 1e6).toFixed(1)} MB, Node ${process.version} ${process.platform}-${process.arch}, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${out}: ${(bytes / 1e6).toFixed(1)} MB, Node ${process.version} ${process.platform}-${process.arch}, built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

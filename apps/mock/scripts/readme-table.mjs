@@ -12,9 +12,13 @@ const END = '<!-- examples:end -->';
 export function table(doc) {
   const operations = operationsOf(doc);
   const codes = [...new Set(operations.flatMap(({ op }) => Object.keys(op.responses)))].sort();
-  const names = (op, code) => Object.keys(responseExamples(doc, op, code)).map((n) => `\`${n}\``).join(', ');
+  const names = (op, code) =>
+    Object.keys(responseExamples(doc, op, code))
+      .map((n) => `\`${n}\``)
+      .join(', ');
   const rows = operations.map(
-    ({ path, method, op }) => `| \`${op.operationId}\` | ${method.toUpperCase()} \`${path}\` | ${codes.map((code) => names(op, code)).join(' | ')} |`,
+    ({ path, method, op }) =>
+      `| \`${op.operationId}\` | ${method.toUpperCase()} \`${path}\` | ${codes.map((code) => names(op, code)).join(' | ')} |`,
   );
   return [
     `| operation | request | ${codes.map((code) => `HTTP ${code}`).join(' | ')} |`,

@@ -16,7 +16,8 @@ export function splitVersion(path) {
 }
 
 /** A JSON pointer into the document, from its path segments. */
-const pointer = (...segments) => `#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+const pointer = (...segments) =>
+  `#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /**
  * The operations of a description (a file path or the parsed document):
@@ -27,7 +28,9 @@ export function readApi(source = DOCUMENT) {
     throw new Error(`${source} is missing: build the description first (\`pnpm build\` in the repository)`);
   }
   const document = typeof source === 'string' ? JSON.parse(readText(source)) : source;
-  const operations = operationsOf(document).map(({ path, method, op }) => describeOperation(document, path, method, op));
+  const operations = operationsOf(document).map(({ path, method, op }) =>
+    describeOperation(document, path, method, op),
+  );
   const byRoute = new Map();
   for (const operation of operations) {
     // Leniency answers another version segment with the listed one; two versions of one route
@@ -46,7 +49,8 @@ export function readApi(source = DOCUMENT) {
 function describeOperation(document, path, method, op) {
   const at = pointer('paths', path, method);
   const security = op.security ?? document.security ?? [];
-  const keyScheme = security.flatMap((requirement) => Object.keys(requirement))
+  const keyScheme = security
+    .flatMap((requirement) => Object.keys(requirement))
     .map((name) => document.components?.securitySchemes?.[name])
     .find((scheme) => scheme?.type === 'apiKey' && scheme.in === 'query');
 
@@ -66,9 +70,16 @@ function describeOperation(document, path, method, op) {
   if (op.requestBody) {
     const requestBody = deref(document, op.requestBody);
     const base = op.requestBody.$ref ?? `${at}/requestBody`;
-    const media = Object.fromEntries(Object.keys(requestBody.content ?? {}).map((type) => [type, `${base}/content/${pointer(type).slice(2)}/schema`]));
+    const media = Object.fromEntries(
+      Object.keys(requestBody.content ?? {}).map((type) => [type, `${base}/content/${pointer(type).slice(2)}/schema`]),
+    );
     const first = deref(document, Object.values(requestBody.content ?? {})[0]?.schema ?? {});
-    body = { required: Boolean(requestBody.required), media, isForm: Object.keys(media).some((t) => FORM_TYPES.includes(t)), order: Object.keys(first.properties ?? {}) };
+    body = {
+      required: Boolean(requestBody.required),
+      media,
+      isForm: Object.keys(media).some((t) => FORM_TYPES.includes(t)),
+      order: Object.keys(first.properties ?? {}),
+    };
   }
 
   const responses = {};

@@ -11,13 +11,25 @@ export const ASSET_NAMES = { document: 'openapi.json', fixture: 'sandbox.yaml' }
 
 const embedded = isSea();
 // In the executable, names that say where the text comes from (messages show them), not paths.
-export const DOCUMENT = embedded ? `(embedded) ${ASSET_NAMES.document}` : createRequire(import.meta.url).resolve('@hostapi/spec/openapi.json');
-export const BUILT_IN_FIXTURE = embedded ? `(embedded) ${ASSET_NAMES.fixture}` : fileURLToPath(new URL('../fixtures/sandbox.yaml', import.meta.url));
+export const DOCUMENT = embedded
+  ? `(embedded) ${ASSET_NAMES.document}`
+  : createRequire(import.meta.url).resolve('@hostapi/spec/openapi.json');
+export const BUILT_IN_FIXTURE = embedded
+  ? `(embedded) ${ASSET_NAMES.fixture}`
+  : fileURLToPath(new URL('../fixtures/sandbox.yaml', import.meta.url));
 
-const EMBEDDED = new Map(embedded ? [[DOCUMENT, ASSET_NAMES.document], [BUILT_IN_FIXTURE, ASSET_NAMES.fixture]] : []);
+const EMBEDDED = new Map(
+  embedded
+    ? [
+        [DOCUMENT, ASSET_NAMES.document],
+        [BUILT_IN_FIXTURE, ASSET_NAMES.fixture],
+      ]
+    : [],
+);
 
 /** Whether the file (or the embedded asset) at `path` is there. */
 export const exists = (path) => EMBEDDED.has(path) || existsSync(path);
 
 /** The text of the file (or the embedded asset) at `path`, as readFileSync(path, 'utf8'). */
-export const readText = (path) => (EMBEDDED.has(path) ? getAsset(EMBEDDED.get(path), 'utf8') : readFileSync(path, 'utf8'));
+export const readText = (path) =>
+  EMBEDDED.has(path) ? getAsset(EMBEDDED.get(path), 'utf8') : readFileSync(path, 'utf8');

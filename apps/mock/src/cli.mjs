@@ -93,47 +93,87 @@ export function parseCli(argv, env = process.env) {
   } catch (error) {
     const name = /'([^']+)'/.exec(error.message)?.[1];
     if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`Unknown option: ${name}`);
-    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${name?.split(' ')[0] ?? 'An option'} needs a value`);
+    if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new UsageError(`${name?.split(' ')[0] ?? 'An option'} needs a value`);
     throw new UsageError(error.message);
   }
   const { values, positionals } = parsed;
   if (values.help) return { help: true };
 
   const command = positionals[0] ?? 'mock';
-  if (!['mock', 'proxy'].includes(command) || positionals.length > 1) throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  if (!['mock', 'proxy'].includes(command) || positionals.length > 1)
+    throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
   const host = values.host ?? (env.HOST || '127.0.0.1');
   const portText = values.port ?? (env.PORT || '4010');
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`--port must be a port number (0 picks a free one), got ${portText}`);
+  if (!/^\d+$/.test(portText) || port > 65535)
+    throw new UsageError(`--port must be a port number (0 picks a free one), got ${portText}`);
 
   const options = { host, port, cors: values.cors, strict: Boolean(values.strict), verbose: Boolean(values.verbose) };
   if (command === 'proxy') {
-    for (const name of ['dynamic', 'seed', 'sandbox', 'fixture', 'rate-limit', 'latency', 'max-keys', 'store', 'store-ttl']) if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
+    for (const name of [
+      'dynamic',
+      'seed',
+      'sandbox',
+      'fixture',
+      'rate-limit',
+      'latency',
+      'max-keys',
+      'store',
+      'store-ttl',
+    ])
+      if (values[name] !== undefined) throw new UsageError(`--${name} is not an option of proxy`);
     if (!values.upstream) throw new UsageError('proxy needs --upstream <url>');
-    if (!URL.canParse(values.upstream) || !/^https?:$/.test(new URL(values.upstream).protocol)) throw new UsageError(`--upstream must be an http(s) URL, got ${values.upstream}`);
+    if (!URL.canParse(values.upstream) || !/^https?:$/.test(new URL(values.upstream).protocol))
+      throw new UsageError(`--upstream must be an http(s) URL, got ${values.upstream}`);
     const timeout = values['upstream-timeout'];
-    if (timeout !== undefined && !/^[1-9]\d*$/.test(timeout)) throw new UsageError(`--upstream-timeout must be a whole number of milliseconds, got ${timeout}`);
-    return { command, options: { ...options, upstream: values.upstream, ...(timeout !== undefined ? { upstreamTimeoutMs: Number(timeout) } : {}) } };
+    if (timeout !== undefined && !/^[1-9]\d*$/.test(timeout))
+      throw new UsageError(`--upstream-timeout must be a whole number of milliseconds, got ${timeout}`);
+    return {
+      command,
+      options: {
+        ...options,
+        upstream: values.upstream,
+        ...(timeout !== undefined ? { upstreamTimeoutMs: Number(timeout) } : {}),
+      },
+    };
   }
-  for (const name of ['upstream', 'upstream-timeout']) if (values[name] !== undefined) throw new UsageError(`--${name} is an option of proxy: hostapi-mock proxy --upstream <url>`);
+  for (const name of ['upstream', 'upstream-timeout'])
+    if (values[name] !== undefined)
+      throw new UsageError(`--${name} is an option of proxy: hostapi-mock proxy --upstream <url>`);
   if (values.dynamic && values.sandbox) throw new UsageError('--dynamic and --sandbox are two modes: choose one');
   if (values.seed !== undefined && !values.dynamic) throw new UsageError('--seed goes with --dynamic');
-  if (values.seed !== undefined && !/^\d+$/.test(values.seed)) throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
-  for (const name of ['fixture', 'rate-limit', 'latency', 'max-keys', 'store']) if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
-  if (values['store-ttl'] !== undefined && values.store === undefined) throw new UsageError('--store-ttl goes with --store');
-  if (values['max-keys'] !== undefined && values.store !== undefined) throw new UsageError('--max-keys caps the in-memory store: with --store, a key\'s state expires after --store-ttl unused instead');
-  if (values.store !== undefined && !isRedisUrl(values.store)) throw new UsageError(`--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got ${withoutPassword(values.store)}`);
+  if (values.seed !== undefined && !/^\d+$/.test(values.seed))
+    throw new UsageError(`--seed must be a whole number, got ${values.seed}`);
+  for (const name of ['fixture', 'rate-limit', 'latency', 'max-keys', 'store'])
+    if (values[name] !== undefined && !values.sandbox) throw new UsageError(`--${name} goes with --sandbox`);
+  if (values['store-ttl'] !== undefined && values.store === undefined)
+    throw new UsageError('--store-ttl goes with --store');
+  if (values['max-keys'] !== undefined && values.store !== undefined)
+    throw new UsageError(
+      "--max-keys caps the in-memory store: with --store, a key's state expires after --store-ttl unused instead",
+    );
+  if (values.store !== undefined && !isRedisUrl(values.store))
+    throw new UsageError(
+      `--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got ${withoutPassword(values.store)}`,
+    );
   const ttlMs = values['store-ttl'] === undefined ? undefined : durationMs(values['store-ttl']);
-  if (ttlMs === null) throw new UsageError(`--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got ${values['store-ttl']}`);
+  if (ttlMs === null)
+    throw new UsageError(`--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got ${values['store-ttl']}`);
   for (const name of ['rate-limit', 'latency']) {
-    if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
+    if (values[name] !== undefined && !/^\d+$/.test(values[name]))
+      throw new UsageError(`--${name} must be a whole number, got ${values[name]}`);
   }
-  if (values['max-keys'] !== undefined && !/^[1-9]\d*$/.test(values['max-keys'])) throw new UsageError(`--max-keys must be a whole number ≥ 1, got ${values['max-keys']}`);
+  if (values['max-keys'] !== undefined && !/^[1-9]\d*$/.test(values['max-keys']))
+    throw new UsageError(`--max-keys must be a whole number ≥ 1, got ${values['max-keys']}`);
   if (values.dynamic) Object.assign(options, { dynamic: true, seed: Number(values.seed ?? 1) });
   if (values.sandbox) {
     options.sandbox = true;
     // A path as typed where the command was typed (pnpm runs scripts in the package's folder).
-    if (values.fixture !== undefined) options.fixture = isAbsolute(values.fixture) ? values.fixture : resolve(env.INIT_CWD ?? process.cwd(), values.fixture);
+    if (values.fixture !== undefined)
+      options.fixture = isAbsolute(values.fixture)
+        ? values.fixture
+        : resolve(env.INIT_CWD ?? process.cwd(), values.fixture);
     if (values['rate-limit'] !== undefined) options.rateLimit = Number(values['rate-limit']);
     if (values.latency !== undefined) options.latencyMs = Number(values.latency);
     if (values['max-keys'] !== undefined) options.maxKeys = Number(values['max-keys']);
@@ -154,7 +194,19 @@ function durationMs(text) {
 }
 
 /** What the mock says once it listens. */
-export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, strict }) {
+export function describe({
+  upstream,
+  dynamic,
+  seed,
+  sandbox,
+  fixture,
+  rateLimit,
+  latencyMs,
+  maxKeys,
+  store,
+  storeTtlMs,
+  strict,
+}) {
   if (upstream) return `validating proxy to ${upstream}`;
   const traits = [
     dynamic && `dynamic, seed ${seed}`,
@@ -171,6 +223,8 @@ export function describe({ upstream, dynamic, seed, sandbox, fixture, rateLimit,
 
 /** A duration as --store-ttl takes it: in the largest unit it is a whole number of (hours up to 48). */
 function formatDuration(ms) {
-  const [unit, size] = Object.entries(UNITS).reverse().find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size));
+  const [unit, size] = Object.entries(UNITS)
+    .reverse()
+    .find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size));
   return `${ms / size}${unit}`;
 }

@@ -8,7 +8,14 @@ export interface AnswerRequest {
   /** The operation asked for (`listServers`), whatever version segment the request used. */
   operationId: string;
   /** The operation as the mock read it from the description (path, responses, the parsed operation). */
-  operation: { id: string; method: 'GET' | 'POST'; path: string; version: string; op: Record<string, unknown>; [key: string]: unknown };
+  operation: {
+    id: string;
+    method: 'GET' | 'POST';
+    path: string;
+    version: string;
+    op: Record<string, unknown>;
+    [key: string]: unknown;
+  };
   /** The request's API key. */
   apiKey: string | undefined;
   /** Query and form fields, read and validated: bracket segments are keys, indexed lists arrays, leaves text; no key. Frozen when the mock keeps the request's reading (no body, or a short URL-encoded one): the same bytes get the same object. Read only. */
@@ -16,7 +23,13 @@ export interface AnswerRequest {
   /** The Prefer header as `{ name: value }`, e.g. `{ code: '500', example: 'rateLimited' }` (without the header: the `__code`, `__example`, `__dynamic`, `__seed` query parameters). */
   readonly prefer: Readonly<Record<string, string>>;
   /** The request as received. */
-  request: { method: string; path: string; search: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
+  request: {
+    method: string;
+    path: string;
+    search: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  };
 }
 
 export interface Answer {
@@ -87,7 +100,13 @@ export declare function redact(text: string, secrets?: string[]): string;
 
 /** Throw one from an answerer to answer with the mock's own problem document. */
 export declare class Problem extends Error {
-  constructor(status: number, type: string, title: string, detail: string, extra?: { validation?: unknown[]; headers?: Record<string, string> });
+  constructor(
+    status: number,
+    type: string,
+    title: string,
+    detail: string,
+    extra?: { validation?: unknown[]; headers?: Record<string, string> },
+  );
   status: number;
   type: string;
   title: string;

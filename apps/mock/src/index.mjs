@@ -53,7 +53,11 @@ export async function startMock(options = {}) {
  * after it listens, so that the first requests do not wait for them.
  */
 function warmUp(api, schemas) {
-  const pending = api.operations.flatMap((o) => Object.values(o.responses).map((r) => r.schema).filter(Boolean));
+  const pending = api.operations.flatMap((o) =>
+    Object.values(o.responses)
+      .map((r) => r.schema)
+      .filter(Boolean),
+  );
   const next = () => {
     const at = pending.shift();
     if (!at) return;

@@ -84,7 +84,9 @@ function maskParts(text, delimiter) {
 function maskJson(value) {
   if (Array.isArray(value)) return value.map(maskJson);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, namesKey(encodeURIComponent(name)) ? MASK : maskJson(item)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, namesKey(encodeURIComponent(name)) ? MASK : maskJson(item)]),
+  );
 }
 
 /**
@@ -93,10 +95,17 @@ function maskJson(value) {
  * wherever it appears.
  */
 export function redact(text, secrets = []) {
-  let out = String(text).replace(/(^|[?&\s"'(])([^\s=&?#"'()]+)=([^&\s#"']*)/g, (whole, before, name) => (namesKey(name) ? `${before}${name}=${MASK}` : whole));
+  let out = String(text).replace(/(^|[?&\s"'(])([^\s=&?#"'()]+)=([^&\s#"']*)/g, (whole, before, name) =>
+    namesKey(name) ? `${before}${name}=${MASK}` : whole,
+  );
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)])) {
+    for (const form of new Set([
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({ k: secret }).toString().slice(2),
+      JSON.stringify(secret).slice(1, -1),
+    ])) {
       out = out.split(form).join(MASK);
     }
   }

@@ -10,7 +10,7 @@ import { createReadCache } from './requests/read-cache.mjs';
 import { deepFreeze } from './frozen.mjs';
 import { preferencesOf } from './requests/prefer.mjs';
 import { formPairs, mediaTypeOf, queryPairs, topName } from './requests/fields.mjs';
-import { maskBody, maskPairs, redact } from './log.mjs';
+import { maskBody, maskPairs } from './log.mjs';
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
 const BODY_IN_LOG = 2000;
@@ -42,12 +42,20 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
       return refusedReading(request, operation, notes, error);
     }
     const done = (what) => readingOf(request, key, operation, notes, what);
-    return read instanceof Promise ? read.then(done, (error) => refusedReading(request, operation, notes, error)) : done(read);
+    return read instanceof Promise
+      ? read.then(done, (error) => refusedReading(request, operation, notes, error))
+      : done(read);
   }
 
   function readingOf(request, key, operation, notes, read) {
     for (const entry of read.departures) notes.push(asNote('request', 'Warning', entry));
-    const reading = { operation, notes, apiKey: read.apiKey, fields: read.fields, prefer: preferencesOf(request.headers, request.search) };
+    const reading = {
+      operation,
+      notes,
+      apiKey: read.apiKey,
+      fields: read.fields,
+      prefer: preferencesOf(request.headers, request.search),
+    };
     if (key === undefined) return reading;
     // The operation is the description's, shared and not to be frozen here.
     const { operation: shared, ...rest } = reading;
@@ -59,8 +67,15 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
   /** The proxy forwards what the mock would refuse, and says why; the mock modes refuse it (throw). */
   function refusedReading(request, operation, notes, error) {
     if (enforce || !(error instanceof Problem)) throw error;
-    for (const entry of error.validation ?? [{ location: [], code: String(error.status), message: error.detail }]) notes.push(asNote('request', 'Error', entry));
-    return { operation, notes, apiKey: undefined, fields: UNREAD_FIELDS, prefer: preferencesOf(request.headers, request.search) };
+    for (const entry of error.validation ?? [{ location: [], code: String(error.status), message: error.detail }])
+      notes.push(asNote('request', 'Error', entry));
+    return {
+      operation,
+      notes,
+      apiKey: undefined,
+      fields: UNREAD_FIELDS,
+      prefer: preferencesOf(request.headers, request.search),
+    };
   }
 
   async function handle(request) {
@@ -82,7 +97,12 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
         operation = reading.operation;
         for (const note of reading.notes) notes.push(note);
         answer = answerer.answer({
-          operationId: operation?.id, operation, apiKey: reading.apiKey, fields: reading.fields, prefer: reading.prefer, request,
+          operationId: operation?.id,
+          operation,
+          apiKey: reading.apiKey,
+          fields: reading.fields,
+          prefer: reading.prefer,
+          request,
         });
         // Most modes answer at once; a promise only when they must wait (latency, the proxy).
         if (answer instanceof Promise) answer = await answer;
@@ -92,19 +112,25 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
         if (operation && !answer.stream) {
           const broken = capped(checkAnswer(operation, answer), 'Error', ['response']);
           for (const note of broken) notes.push(note);
-          if (enforce && broken.some((v) => v.severity === 'Error')) answer = invalidAnswer(broken.map(({ location, ...v }) => ({ ...v, location: location.slice(1) }))).toAnswer();
+          if (enforce && broken.some((v) => v.severity === 'Error'))
+            answer = invalidAnswer(
+              broken.map(({ location, ...v }) => ({ ...v, location: location.slice(1) })),
+            ).toAnswer();
         }
       }
     } catch (error) {
       answer = error instanceof Problem ? error.toAnswer() : mockFailure(String(error?.message ?? error)).toAnswer();
-      if (!(error instanceof Problem)) log.error(`${request.method} ${request.path}: ${error?.stack ?? error}`, await keysIn(request));
+      if (!(error instanceof Problem))
+        log.error(`${request.method} ${request.path}: ${error?.stack ?? error}`, await keysIn(request));
     }
 
     const headers = { ...answer.headers };
-    let body = answer.raw ?? (answer.body === undefined ? undefined : serialize(answer.body));
-    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    const body = answer.raw ?? (answer.body === undefined ? undefined : serialize(answer.body));
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
     if (notes.length) headers['sl-violations'] = violationsHeader(notes);
-    if (log.verbose) logExchange(log, request, answer.status, notes, performance.now() - started, await keysIn(request));
+    if (log.verbose)
+      logExchange(log, request, answer.status, notes, performance.now() - started, await keysIn(request));
     return { status: answer.status, headers, body, stream: answer.stream };
   }
   return { handle };
@@ -115,7 +141,10 @@ export function createPipeline({ api, schemas, answerer, strict = false, enforce
  * for `€`), since a header value cannot carry what a request's names may hold.
  */
 function violationsHeader(notes) {
-  const text = JSON.stringify(notes).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const text = JSON.stringify(notes).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return text.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${text.slice(0, MAX_VIOLATIONS_HEADER)}` : text;
 }
 
@@ -132,7 +161,12 @@ function serialize(body) {
 }
 
 /** A departure or validation entry as an sl-violations entry (Prism's header format). */
-const asNote = (side, severity, { location = [], code, message }) => ({ location: [side, ...location], severity, code, message });
+const asNote = (side, severity, { location = [], code, message }) => ({
+  location: [side, ...location],
+  severity,
+  code,
+  message,
+});
 
 /**
  * Checks answers against the operation's responses: the status must be described, the body
@@ -144,22 +178,41 @@ function createAnswerCheck(schemas) {
   return function checkAnswer(operation, { status, body, raw, decoded = raw, headers }) {
     const response = operation.responses[String(status)] ?? operation.responses.default;
     if (!response) {
-      return [{
-        location: ['response'], severity: status >= 200 && status < 300 ? 'Error' : 'Warning', code: 'status',
-        message: `Unable to match the returned status code with those defined in the document: ${Object.keys(operation.responses).join(',')}`,
-      }];
+      return [
+        {
+          location: ['response'],
+          severity: status >= 200 && status < 300 ? 'Error' : 'Warning',
+          code: 'status',
+          message: `Unable to match the returned status code with those defined in the document: ${Object.keys(operation.responses).join(',')}`,
+        },
+      ];
     }
     if (!response.schema) return [];
     let value = body;
     if (raw !== undefined) {
       const type = Object.entries(headers ?? {}).find(([h]) => h.toLowerCase() === 'content-type')?.[1] ?? '';
-      if (!/json/i.test(type)) return [{ location: ['response', 'headers', 'content-type'], severity: 'Error', code: 'content-type', message: `The received media type "${type}" does not match the one specified in the current response: application/json` }];
+      if (!/json/i.test(type))
+        return [
+          {
+            location: ['response', 'headers', 'content-type'],
+            severity: 'Error',
+            code: 'content-type',
+            message: `The received media type "${type}" does not match the one specified in the current response: application/json`,
+          },
+        ];
       // Bytes that could not be decoded: the answerer said so in its warnings.
       if (decoded === undefined) return [];
       try {
         value = JSON.parse(decoded.toString('utf8'));
       } catch {
-        return [{ location: ['response', 'body'], severity: 'Error', code: 'json', message: 'The response body is not valid JSON' }];
+        return [
+          {
+            location: ['response', 'body'],
+            severity: 'Error',
+            code: 'json',
+            message: 'The response body is not valid JSON',
+          },
+        ];
       }
     }
     const frozen = value && typeof value === 'object' && Object.isFrozen(value);
@@ -169,8 +222,10 @@ function createAnswerCheck(schemas) {
       if (frozen) passed.set(value, (passed.get(value) ?? new Set()).add(response.schema));
       return [];
     }
-    return describeErrors(closestBranchErrors(schemas, response.schema, value, validate.errors), { context: 'Response', where: 'body' })
-      .map((entry) => ({ ...entry, location: ['response', ...entry.location] }));
+    return describeErrors(closestBranchErrors(schemas, response.schema, value, validate.errors), {
+      context: 'Response',
+      where: 'body',
+    }).map((entry) => ({ ...entry, location: ['response', ...entry.location] }));
   };
 }
 
@@ -200,7 +255,9 @@ function closestBranchErrors(schemas, at, value, errors) {
  */
 async function keysIn({ search, headers, body }) {
   const isKey = ([name]) => topName(name).toLowerCase() === 'apikey';
-  const keys = queryPairs(search).filter(isKey).map(([, value]) => value);
+  const keys = queryPairs(search)
+    .filter(isKey)
+    .map(([, value]) => value);
   if (body?.length && /form/i.test(headers['content-type'] ?? '')) {
     try {
       keys.push(...(await formPairs(body, headers['content-type'])).filter(isKey).map(([, value]) => value));
@@ -215,14 +272,24 @@ async function keysIn({ search, headers, body }) {
 const NOTES_IN_LOG = 20;
 
 function logExchange(log, request, status, notes, ms, secrets) {
-  log.info(`${request.method} ${request.path}${request.search ? `?${maskPairs(request.search)}` : ''} → ${status} (${ms.toFixed(1)} ms)`, secrets);
+  log.info(
+    `${request.method} ${request.path}${request.search ? `?${maskPairs(request.search)}` : ''} → ${status} (${ms.toFixed(1)} ms)`,
+    secrets,
+  );
   if (request.body?.length) {
     const type = request.headers['content-type'] ?? '';
     // Masked whole, before it is cut: a key cut in half is no longer recognisable.
     const text = maskBody(request.body, type, mediaTypeOf(type));
-    const shown = text === undefined ? `(${request.body.length} bytes of ${type || 'no content type'}, not shown)` : JSON.stringify(text.length > BODY_IN_LOG ? text.slice(0, BODY_IN_LOG) : text);
-    log.info(`  body: ${shown}${text !== undefined && text.length > BODY_IN_LOG ? ` (${request.body.length} bytes)` : ''}`, secrets);
+    const shown =
+      text === undefined
+        ? `(${request.body.length} bytes of ${type || 'no content type'}, not shown)`
+        : JSON.stringify(text.length > BODY_IN_LOG ? text.slice(0, BODY_IN_LOG) : text);
+    log.info(
+      `  body: ${shown}${text !== undefined && text.length > BODY_IN_LOG ? ` (${request.body.length} bytes)` : ''}`,
+      secrets,
+    );
   }
-  for (const note of notes.slice(0, NOTES_IN_LOG)) log.info(`  ${note.severity.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, secrets);
+  for (const note of notes.slice(0, NOTES_IN_LOG))
+    log.info(`  ${note.severity.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, secrets);
   if (notes.length > NOTES_IN_LOG) log.info(`  …and ${notes.length - NOTES_IN_LOG} more violations`, secrets);
 }

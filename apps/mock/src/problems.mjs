@@ -35,51 +35,103 @@ export function capped(entries, severity, location = [], total = entries.length)
   const more = total - (MAX_NOTES - 1);
   return [
     ...entries.slice(0, MAX_NOTES - 1),
-    { location, ...(severity ? { severity } : {}), code: 'tooMany', message: `…and ${more} more like the ones above (at most ${MAX_NOTES} are listed)` },
+    {
+      location,
+      ...(severity ? { severity } : {}),
+      code: 'tooMany',
+      message: `…and ${more} more like the ones above (at most ${MAX_NOTES} are listed)`,
+    },
   ];
 }
 
 export const noPath = (path) =>
-  new Problem(404, `${PRISM}NO_PATH_MATCHED_ERROR`, 'Route not resolved, no path matched', `The route ${path} hasn't been found in the specification file`);
+  new Problem(
+    404,
+    `${PRISM}NO_PATH_MATCHED_ERROR`,
+    'Route not resolved, no path matched',
+    `The route ${path} hasn't been found in the specification file`,
+  );
 
 export const noMethod = (path, method, allowed) =>
-  new Problem(405, `${PRISM}NO_METHOD_MATCHED_ERROR`, 'Route resolved, but no method matched',
-    `The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`, { headers: { allow: allowed.join(', ') } });
+  new Problem(
+    405,
+    `${PRISM}NO_METHOD_MATCHED_ERROR`,
+    'Route resolved, but no method matched',
+    `The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`,
+    { headers: { allow: allowed.join(', ') } },
+  );
 
 export const versionNotListed = (path, listed) =>
-  new Problem(404, `${PRISM}NO_PATH_MATCHED_ERROR`, 'Route not resolved, no path matched',
-    `The route ${path} hasn't been found in the specification file: the description lists this operation as ${listed} (--strict; without it, any version segment from 1.0 to 1.5 is served)`);
+  new Problem(
+    404,
+    `${PRISM}NO_PATH_MATCHED_ERROR`,
+    'Route not resolved, no path matched',
+    `The route ${path} hasn't been found in the specification file: the description lists this operation as ${listed} (--strict; without it, any version segment from 1.0 to 1.5 is served)`,
+  );
 
 export const unauthorized = () =>
-  new Problem(401, `${PRISM}UNAUTHORIZED`, 'Invalid security scheme used',
-    'Your request does not fulfil the security requirements: the apikey query parameter is missing or empty.');
+  new Problem(
+    401,
+    `${PRISM}UNAUTHORIZED`,
+    'Invalid security scheme used',
+    'Your request does not fulfil the security requirements: the apikey query parameter is missing or empty.',
+  );
 
 export const resetNeedsKey = () =>
-  new Problem(422, own('reset-needs-key'), 'Invalid request',
-    'POST /__sandbox/reset restores one key: give it as ?apikey=<key>. Every key at once is not reset over HTTP (restart the mock, or call reset() of startMock() in your process).');
+  new Problem(
+    422,
+    own('reset-needs-key'),
+    'Invalid request',
+    'POST /__sandbox/reset restores one key: give it as ?apikey=<key>. Every key at once is not reset over HTTP (restart the mock, or call reset() of startMock() in your process).',
+  );
 
 export const invalidRequest = (validation) =>
-  new Problem(422, `${PRISM}UNPROCESSABLE_ENTITY`, 'Invalid request', 'Your request is not valid: each entry of `validation` names a field and what is wrong with it.', { validation });
+  new Problem(
+    422,
+    `${PRISM}UNPROCESSABLE_ENTITY`,
+    'Invalid request',
+    'Your request is not valid: each entry of `validation` names a field and what is wrong with it.',
+    { validation },
+  );
 
 export const invalidContentType = (supported) =>
-  new Problem(415, `${PRISM}INVALID_CONTENT_TYPE`, 'Invalid content type', `Supported content types: ${supported.join(',')}`);
+  new Problem(
+    415,
+    `${PRISM}INVALID_CONTENT_TYPE`,
+    'Invalid content type',
+    `Supported content types: ${supported.join(',')}`,
+  );
 
 export const missingBoundary = () =>
-  new Problem(415, `${PRISM}INVALID_CONTENT_TYPE`, 'Invalid content type',
-    'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.');
+  new Problem(
+    415,
+    `${PRISM}INVALID_CONTENT_TYPE`,
+    'Invalid content type',
+    'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try removing manually defined content-type from your request header if it exists.',
+  );
 
 export const unreadableBody = (reason) =>
   new Problem(422, own('unreadable-body'), 'Invalid request', `The form body cannot be read: ${reason}`);
 
 export const bodyTooLarge = (limit) =>
-  new Problem(413, own('request-body-too-large'), 'Request body too large', `The body exceeds the mock's limit of ${limit} bytes.`);
+  new Problem(
+    413,
+    own('request-body-too-large'),
+    'Request body too large',
+    `The body exceeds the mock's limit of ${limit} bytes.`,
+  );
 
 export const unknownPreference = (detail) =>
   new Problem(422, own('unknown-preference'), 'Cannot answer as preferred', detail);
 
 export const invalidAnswer = (validation) =>
-  new Problem(500, `${PRISM}VIOLATIONS`, 'Request/Response not valid',
-    'The answer does not match the description, so the mock answers this error instead (each entry of `validation` names a field).', { validation });
+  new Problem(
+    500,
+    `${PRISM}VIOLATIONS`,
+    'Request/Response not valid',
+    'The answer does not match the description, so the mock answers this error instead (each entry of `validation` names a field).',
+    { validation },
+  );
 
 export const upstreamFailed = (detail) => new Problem(502, own('upstream-failed'), 'Upstream failed', detail);
 
@@ -89,10 +141,20 @@ export const mockFailure = (detail) => new Problem(500, own('mock-failure'), 'Mo
 
 /** The sandbox's shared store (Redis) cannot be reached: nothing was read or written. */
 export const storeUnavailable = (store, reason) =>
-  new Problem(503, own('store-unavailable'), 'Sandbox store unavailable',
-    `The sandbox's store ${store} cannot be reached (${reason}): nothing was read or written. The mock answers again as soon as the store is back.`, { headers: { 'retry-after': '1' } });
+  new Problem(
+    503,
+    own('store-unavailable'),
+    'Sandbox store unavailable',
+    `The sandbox's store ${store} cannot be reached (${reason}): nothing was read or written. The mock answers again as soon as the store is back.`,
+    { headers: { 'retry-after': '1' } },
+  );
 
 /** Another instance kept writing the same key faster than this one could. */
 export const storeBusy = (store) =>
-  new Problem(503, own('store-busy'), 'Sandbox store busy',
-    `This API key's state in ${store} kept changing under this request (other instances writing it): nothing was written. Try again.`, { headers: { 'retry-after': '1' } });
+  new Problem(
+    503,
+    own('store-busy'),
+    'Sandbox store busy',
+    `This API key's state in ${store} kept changing under this request (other instances writing it): nothing was written. Try again.`,
+    { headers: { 'retry-after': '1' } },
+  );

@@ -14,7 +14,13 @@ export function createSchemas(document) {
   // ajv-formats only for a description that uses `format` (this one does not: it loads in 30 ms).
   const addFormats = usesFormats(document) ? createRequire(import.meta.url)('ajv-formats') : null;
   const make = (options) => {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false, ...options });
+    const ajv = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      allowUnionTypes: true,
+      validateSchema: false,
+      ...options,
+    });
     addFormats?.(ajv);
     ajv.addSchema(document, ID);
     return ajv;
@@ -38,7 +44,9 @@ export function createSchemas(document) {
     branches(at) {
       const node = resolve(document, at);
       const keyword = node.anyOf ? 'anyOf' : node.oneOf ? 'oneOf' : null;
-      return keyword ? node[keyword].map((_, i) => compile(exact, `response ${at}/${keyword}/${i}`, ref(`${at}/${keyword}/${i}`))) : [];
+      return keyword
+        ? node[keyword].map((_, i) => compile(exact, `response ${at}/${keyword}/${i}`, ref(`${at}/${keyword}/${i}`)))
+        : [];
     },
   };
 }
@@ -69,7 +77,10 @@ export function describeErrors(errors, { context, where, severity = 'Error' }) {
   const entries = [];
   for (const error of errors ?? []) {
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
-    const path = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = error.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     const kind = path.length ? (where === 'body' ? 'property ' : 'parameter ') : '';
     const allowed = 'allowedValues' in error.params ? `: ${error.params.allowedValues.join(', ')}` : '';
     const found = 'additionalProperty' in error.params ? `; found '${error.params.additionalProperty}'` : '';

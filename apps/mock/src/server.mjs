@@ -55,7 +55,8 @@ export function createFront(handle, { cors = true, maxBodyBytes = MAX_BODY_BYTES
   const server = createServer((req, res) => {
     // A preflight names its origin and method (Fetch); any other OPTIONS is a request like any
     // other, answered 405 as Prism answers it.
-    if (cors && req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method']) return answerPreflight(req, res);
+    if (cors && req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method'])
+      return answerPreflight(req, res);
     let chunks;
     let size = 0;
     let refused = false;
@@ -75,13 +76,16 @@ export function createFront(handle, { cors = true, maxBodyBytes = MAX_BODY_BYTES
       if (refused) return;
       const body = !chunks ? NO_BODY : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       // Whatever goes wrong, this connection fails, never the process.
-      handle(new FrontRequest(req, res, body)).then((answer) => {
-        try {
-          write(res, answer, always);
-        } catch {
-          res.destroy();
-        }
-      }, () => res.destroy());
+      handle(new FrontRequest(req, res, body)).then(
+        (answer) => {
+          try {
+            write(res, answer, always);
+          } catch {
+            res.destroy();
+          }
+        },
+        () => res.destroy(),
+      );
     });
     req.on('error', () => res.destroy());
   });
@@ -115,7 +119,12 @@ function write(res, { status, headers, body, stream }, always) {
     pipeline(stream, res, () => {});
     return;
   }
-  const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  const bytes =
+    body === undefined
+      ? undefined
+      : Buffer.isBuffer(body)
+        ? body
+        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   res.writeHead(status, { ...always, ...headers, 'content-length': bytes?.length ?? 0 });
   res.end(bytes);
 }

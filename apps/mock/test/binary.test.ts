@@ -33,7 +33,7 @@ beforeAll(() => {
   // building dist/ at the same time).
   const build = spawnSync(process.execPath, [BUILD, '--out', executable], { encoding: 'utf8', timeout: 300_000 });
   expect(build.status, build.stderr).toBe(0);
-  expect(build.stdout).toMatch(/hostapi-mock: [\d.]+ MB, Node v20\.\d+\.\d+ linux-x64, built in/);
+  expect(build.stdout).toMatch(/hostapi-mock: [\d.]+ MB, Node v24\.\d+\.\d+ linux-x64, built in/);
 }, 180_000);
 
 afterAll(() => {
@@ -47,13 +47,23 @@ interface Running {
 }
 
 /** Starts `<command> <args> --port 0` and resolves once it says where it listens. */
-async function start(command: string[], args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Running> {
-  const child = spawn(command[0]!, [...command.slice(1), ...args, '--port', '0'], { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+async function start(
+  command: string[],
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Running> {
+  const child = spawn(command[0]!, [...command.slice(1), ...args, '--port', '0'], {
+    ...options,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await until(() => / on http:\/\/\S+ \(ready in/.test(output) || child.exitCode !== null, `${command.join(' ')} ${args.join(' ')} to listen`);
+  await until(
+    () => / on http:\/\/\S+ \(ready in/.test(output) || child.exitCode !== null,
+    `${command.join(' ')} ${args.join(' ')} to listen`,
+  );
   const url = / on (http:\/\/\S+) \(ready in/.exec(output)?.[1];
   if (!url) throw new Error(`${command.join(' ')} ${args.join(' ')} exited (${child.exitCode}): ${output}`);
   return {
@@ -70,7 +80,10 @@ const startNode = (args: string[]) => start([process.execPath, BIN], args);
 
 /** Runs a command to its end: exit code and output. */
 function run(command: string[], args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  const { status, stdout, stderr } = spawnSync(command[0]!, [...command.slice(1), ...args], { ...options, encoding: 'utf8' });
+  const { status, stdout, stderr } = spawnSync(command[0]!, [...command.slice(1), ...args], {
+    ...options,
+    encoding: 'utf8',
+  });
   return { code: status, stdout, stderr };
 }
 const runBinary = (args: string[]) => run([executable], args, { cwd: emptyCwd, env });
@@ -79,17 +92,25 @@ const runNode = (args: string[]) => run([process.execPath, BIN], args);
 /** `[name, value]` pairs with bracketed names, arrays indexed (as mock.test.ts encodes calls). */
 function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
   if (Array.isArray(value)) value.forEach((v, i) => pairs(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
   else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
   return out;
 }
 
 /** The operation's example call, sent to `base`: its status and parsed body. */
 async function call(base: string, { method, path, op }: Operation) {
-  const encoded = pairs({ apikey: 'k', ...exampleInput(spec, op, method.toLowerCase()) }).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const response = method === 'POST'
-    ? await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: encoded })
-    : await fetch(`${base}${path}?${encoded}`);
+  const encoded = pairs({ apikey: 'k', ...exampleInput(spec, op, method.toLowerCase()) })
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+  const response =
+    method === 'POST'
+      ? await fetch(`${base}${path}`, {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: encoded,
+        })
+      : await fetch(`${base}${path}?${encoded}`);
   return { status: response.status, body: await response.json() };
 }
 
@@ -98,18 +119,30 @@ describe('the standalone executable', () => {
     expect(PACKAGE.scripts['build:binary']).toBe('node scripts/build-binary.mjs');
     expect(statSync(executable).mode & 0o111).not.toBe(0);
     expect(readdirSync(emptyCwd)).toEqual([]);
-    for (const name of ['node', 'nodejs']) expect(spawnSync(name, ['--version'], { cwd: emptyCwd, env }).error).toMatchObject({ code: 'ENOENT' });
+    for (const name of ['node', 'nodejs'])
+      expect(spawnSync(name, ['--version'], { cwd: emptyCwd, env }).error).toMatchObject({ code: 'ENOENT' });
   });
 
-  it('answers every operation\'s example call with its success example, and what node\'s --dynamic answers', async () => {
+  it("answers every operation's example call with its success example, and what node's --dynamic answers", async () => {
     expect(operations).toHaveLength(22);
-    const [examples, dynamic, nodeDynamic] = await Promise.all([startBinary([]), startBinary(['--dynamic', '--seed', '7']), startNode(['--dynamic', '--seed', '7'])]);
+    const [examples, dynamic, nodeDynamic] = await Promise.all([
+      startBinary([]),
+      startBinary(['--dynamic', '--seed', '7']),
+      startNode(['--dynamic', '--seed', '7']),
+    ]);
     try {
       expect(examples.output()).toMatch(/^hostapi mock on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)\n$/);
       for (const operation of operations) {
         const answer = await call(examples.url, operation);
-        expect({ id: operation.id, ...answer }).toEqual({ id: operation.id, status: 200, body: responseExamples(spec, operation.op, '200').success });
-        expect({ id: operation.id, ...(await call(dynamic.url, operation)) }).toEqual({ id: operation.id, ...(await call(nodeDynamic.url, operation)) });
+        expect({ id: operation.id, ...answer }).toEqual({
+          id: operation.id,
+          status: 200,
+          body: responseExamples(spec, operation.op, '200').success,
+        });
+        expect({ id: operation.id, ...(await call(dynamic.url, operation)) }).toEqual({
+          id: operation.id,
+          ...(await call(nodeDynamic.url, operation)),
+        });
       }
     } finally {
       await Promise.all([examples.stop(), dynamic.stop(), nodeDynamic.stop()]);
@@ -120,10 +153,13 @@ describe('the standalone executable', () => {
     const mock = await startBinary(['--sandbox']);
     try {
       expect(mock.output()).toMatch(/^hostapi mock \(sandbox\) on http:\/\/127\.0\.0\.1:\d+/);
-      const page = await (await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293&filters[page_size]=2`)).json();
+      const page = await (
+        await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293&filters[page_size]=2`)
+      ).json();
       expect(page.return).toMatchObject({ total_items: 9, current_items: 2 });
       const added = await fetch(`${mock.url}/1.2/ssh/key/add.json`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'apikey=k&client_id=293&label=binary&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20ci',
       });
       expect(added.status).toBe(200);
@@ -131,7 +167,9 @@ describe('the standalone executable', () => {
       const read = await (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=k&client_id=293&key_id=${id}`)).json();
       expect(read.return.label).toBe('binary');
       // Another key does not see it (the service's own not-found answer).
-      const other = await (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=other&client_id=293&key_id=${id}`)).json();
+      const other = await (
+        await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=other&client_id=293&key_id=${id}`)
+      ).json();
       expect(other).toEqual({ status: false, msg: 'SSH key not found.' });
     } finally {
       expect(await mock.stop()).toBe(0);
@@ -141,7 +179,13 @@ describe('the standalone executable', () => {
 
   it('--sandbox --fixture reads a fixture file of your own', async () => {
     const fixture = join(dir, 'my-account.yaml');
-    writeFileSync(fixture, readFileSync(fileURLToPath(new URL('../fixtures/sandbox.yaml', import.meta.url)), 'utf8').replace(/\bweb01\b/g, 'mine01'));
+    writeFileSync(
+      fixture,
+      readFileSync(fileURLToPath(new URL('../fixtures/sandbox.yaml', import.meta.url)), 'utf8').replace(
+        /\bweb01\b/g,
+        'mine01',
+      ),
+    );
     const mock = await startBinary(['--sandbox', '--fixture', fixture]);
     try {
       expect(mock.output()).toContain(`hostapi mock (sandbox of ${fixture}) on `);
@@ -190,7 +234,11 @@ describe('the standalone executable', () => {
     // A path in a message is where each was run from.
     const ours = (text: string) => text.replaceAll(emptyCwd, '<cwd>');
     const theirs = (text: string) => text.replaceAll(process.env.INIT_CWD ?? process.cwd(), '<cwd>');
-    expect({ ...actual, stdout: ours(actual.stdout), stderr: ours(actual.stderr) }).toEqual({ ...expected, stdout: theirs(expected.stdout), stderr: theirs(expected.stderr) });
+    expect({ ...actual, stdout: ours(actual.stdout), stderr: ours(actual.stderr) }).toEqual({
+      ...expected,
+      stdout: theirs(expected.stdout),
+      stderr: theirs(expected.stderr),
+    });
   });
 
   it('exits 1 on a busy port, as hostapi-mock does', async () => {
@@ -206,11 +254,13 @@ describe('the standalone executable', () => {
     }
   });
 
-  it('stops on Ctrl-C (SIGINT) and on SIGTERM with hostapi-mock\'s exit code, 0', async () => {
+  it("stops on Ctrl-C (SIGINT) and on SIGTERM with hostapi-mock's exit code, 0", async () => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       const node = await startNode([]);
       const binary = await startBinary(['proxy', '--upstream', 'http://127.0.0.1:9']);
-      expect(binary.output()).toMatch(/^hostapi validating proxy to http:\/\/127\.0\.0\.1:9 on http:\/\/127\.0\.0\.1:\d+/);
+      expect(binary.output()).toMatch(
+        /^hostapi validating proxy to http:\/\/127\.0\.0\.1:9 on http:\/\/127\.0\.0\.1:\d+/,
+      );
       const plain = await startBinary([]);
       const expected = await node.stop(signal);
       expect(expected).toBe(0);

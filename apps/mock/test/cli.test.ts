@@ -19,7 +19,9 @@ describe('hostapi-mock', () => {
 
   it('ignores the `--` pnpm forwards, before the options or after the command', async () => {
     const mock = await startCli(['--', '--dynamic', '--seed', '7']);
-    expect(mock.output()).toMatch(/^hostapi mock \(dynamic, seed 7\) on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)\n$/);
+    expect(mock.output()).toMatch(
+      /^hostapi mock \(dynamic, seed 7\) on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)\n$/,
+    );
     expect((await fetch(`${mock.url}/1.5/server/list_images.json?apikey=k`)).status).toBe(200);
     expect(await mock.stop()).toBe(0);
 
@@ -55,7 +57,10 @@ describe('hostapi-mock', () => {
   });
 
   it('takes PORT and HOST from the environment', async () => {
-    const child = spawn(process.execPath, [BIN], { env: { ...process.env, PORT: 'abc' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN], {
+      env: { ...process.env, PORT: 'abc' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2);

@@ -16,7 +16,9 @@ let mock: RunningCli;
 let closed: RunningCli;
 
 beforeAll(async () => {
-  page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>another origin</title><p>app</p>'));
+  page = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>another origin</title><p>app</p>'),
+  );
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
   [mock, closed] = await Promise.all([startCli([]), startCli(['--no-cors'])]);
@@ -36,7 +38,11 @@ async function callFromPage(mockUrl: string) {
   const watched = await watchedPage(browser);
   await watched.page.goto(`${pageOrigin}/`);
   const results = await watched.page.evaluate(async (base) => {
-    const read = async (response: Response) => ({ status: response.status, body: await response.json(), violations: response.headers.get('sl-violations') });
+    const read = async (response: Response) => ({
+      status: response.status,
+      body: await response.json(),
+      violations: response.headers.get('sl-violations'),
+    });
     const attempt = async (call: () => Promise<Response>) => {
       try {
         return await read(await call());
@@ -46,12 +52,18 @@ async function callFromPage(mockUrl: string) {
     };
     return {
       // A version segment the description does not list: served, with a departure to read.
-      get: await attempt(() => fetch(`${base}/1.5/server/list_servers.json?apikey=k&client_id=293`, { headers: { Prefer: 'example=clientNotFound' } })),
-      post: await attempt(() => fetch(`${base}/1.0/srs/cancel_domain.json`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Prefer: 'code=500, example=rateLimited' },
-        body: 'apikey=k&client_id=293&domain=oldbrand.co.nz',
-      })),
+      get: await attempt(() =>
+        fetch(`${base}/1.5/server/list_servers.json?apikey=k&client_id=293`, {
+          headers: { Prefer: 'example=clientNotFound' },
+        }),
+      ),
+      post: await attempt(() =>
+        fetch(`${base}/1.0/srs/cancel_domain.json`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Prefer: 'code=500, example=rateLimited' },
+          body: 'apikey=k&client_id=293&domain=oldbrand.co.nz',
+        }),
+      ),
     };
   }, mockUrl);
   await watched.page.context().close();
@@ -81,10 +93,15 @@ describe('from a browser page on another origin', () => {
 });
 
 describe('the preflight', () => {
-  const preflight = (base: string) => fetch(`${base}/1.0/srs/cancel_domain.json`, {
-    method: 'OPTIONS',
-    headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,prefer,x-trace-id' },
-  });
+  const preflight = (base: string) =>
+    fetch(`${base}/1.0/srs/cancel_domain.json`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,prefer,x-trace-id',
+      },
+    });
 
   it('is answered 204, allowing the method and every header asked for', async () => {
     const response = await preflight(mock.url);
@@ -96,7 +113,11 @@ describe('the preflight', () => {
   });
 
   it('every answer, refusals included, allows any origin and exposes sl-violations', async () => {
-    for (const path of ['/1.3/server/list_servers.json?apikey=k&client_id=293', '/1.3/server/list_servers.json?client_id=293', '/nowhere']) {
+    for (const path of [
+      '/1.3/server/list_servers.json?apikey=k&client_id=293',
+      '/1.3/server/list_servers.json?client_id=293',
+      '/nowhere',
+    ]) {
       const response = await fetch(`${mock.url}${path}`, { headers: { Origin: 'https://app.example' } });
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-expose-headers')).toContain('sl-violations');

@@ -13,24 +13,36 @@ const SEEDS = Array.from({ length: 50 }, (_, i) => i + 1);
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, validateSchema: false });
 ajv.addSchema(spec, 'spec');
 /** The success branch of the operation's 200 schema: the first `anyOf` member (the failure envelope is the other). */
-const successSchema = (o: Operation) => deref(spec, deref(spec, o.op.responses['200']).content['application/json'].schema).anyOf[0];
-const validators = new Map(operations.map((o) => {
-  const at = `spec#/paths/${o.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${o.method.toLowerCase()}/responses/200/content/application~1json/schema/anyOf/0`;
-  return [o.id, ajv.compile({ $ref: at })];
-}));
+const successSchema = (o: Operation) =>
+  deref(spec, deref(spec, o.op.responses['200']).content['application/json'].schema).anyOf[0];
+const validators = new Map(
+  operations.map((o) => {
+    const at = `spec#/paths/${o.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${o.method.toLowerCase()}/responses/200/content/application~1json/schema/anyOf/0`;
+    return [o.id, ajv.compile({ $ref: at })];
+  }),
+);
 
 /** The example call of an operation, URL-encoded (lists indexed). */
 function request(o: Operation): { path: string; init: RequestInit } {
   const pairs: string[] = [];
   const walk = (value: unknown, name: string) => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${name}[${i}]`));
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}[${k}]` : k);
-    else if (value !== undefined && value !== null) pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) walk(v, name ? `${name}[${k}]` : k);
+    else if (value !== undefined && value !== null)
+      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
   };
   walk({ apikey: 'k', ...exampleInput(spec, o.op, o.method.toLowerCase()) }, '');
   return o.method === 'GET'
     ? { path: `${o.path}?${pairs.join('&')}`, init: {} }
-    : { path: o.path, init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: pairs.join('&') } };
+    : {
+        path: o.path,
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: pairs.join('&'),
+        },
+      };
 }
 
 /** Paths of fields the schema does not name (no property, no additionalProperties schema). */
@@ -43,7 +55,10 @@ function undeclared(schema: Node, value: unknown, path: string[] = [], out: stri
   }
   const members = [s, ...(s.allOf ?? []).map((m: Node) => deref(spec, m))];
   if (Array.isArray(value)) {
-    const items = members.map((m) => m.items).filter((i) => i && Object.keys(deref(spec, i)).length).at(-1);
+    const items = members
+      .map((m) => m.items)
+      .filter((i) => i && Object.keys(deref(spec, i)).length)
+      .at(-1);
     if (items) value.forEach((v, i) => undeclared(items, v, [...path, String(i)], out));
   } else if (value && typeof value === 'object') {
     const properties: Record<string, Node[]> = {};
@@ -62,7 +77,16 @@ function undeclared(schema: Node, value: unknown, path: string[] = [], out: stri
 /** Whether a branch of `anyOf`/`oneOf` is for this kind of value (a list, a record, ...). */
 const fits = (schema: Node, value: unknown) => {
   const type = deref(spec, schema).type ?? (deref(spec, schema).allOf ? 'object' : undefined);
-  return type === (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value === 'object' ? 'object' : typeof value) || type === undefined;
+  return (
+    type ===
+      (Array.isArray(value)
+        ? 'array'
+        : value === null
+          ? 'null'
+          : typeof value === 'object'
+            ? 'object'
+            : typeof value) || type === undefined
+  );
 };
 
 /** Every problem of plausibility in a generated value: dates, pages, sizes. */
@@ -73,7 +97,13 @@ function implausible(value: unknown, path: string[] = [], out: string[] = []): s
     if (match) {
       const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0));
       const date = new Date(Date.UTC(y!, mo! - 1, d!, h, mi, s));
-      const real = date.getUTCFullYear() === y && date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d && date.getUTCHours() === h && date.getUTCMinutes() === mi && date.getUTCSeconds() === s;
+      const real =
+        date.getUTCFullYear() === y &&
+        date.getUTCMonth() === mo! - 1 &&
+        date.getUTCDate() === d &&
+        date.getUTCHours() === h &&
+        date.getUTCMinutes() === mi &&
+        date.getUTCSeconds() === s;
       if (!real || y! < 2000 || y! > 2100) out.push(`${at}: ${value} is not a real date`);
     }
   } else if (Array.isArray(value)) {
@@ -82,7 +112,13 @@ function implausible(value: unknown, path: string[] = [], out: string[] = []): s
   } else if (value && typeof value === 'object') {
     const page = value as Record<string, unknown>;
     if ('total_pages' in page) {
-      const { total_items: items, current_items: count, current_page: current, total_pages: pages, data } = page as Record<string, number> & { data: unknown[] };
+      const {
+        total_items: items,
+        current_items: count,
+        current_page: current,
+        total_pages: pages,
+        data,
+      } = page as Record<string, number> & { data: unknown[] };
       if (!(current! >= 1 && current! <= pages!)) out.push(`${at}: current_page ${current} of ${pages}`);
       if (count !== data.length) out.push(`${at}: current_items ${count}, data has ${data.length}`);
       if (!(count! <= items!)) out.push(`${at}: current_items ${count} > total_items ${items}`);
@@ -118,7 +154,8 @@ describe('for seeds 1-50, every operation called correctly', () => {
         }
         const validate = validators.get(o.id)!;
         if (!validate(body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
-        for (const field of undeclared(successSchema(o), body)) problems.push(`${where}: ${field} is not in the schema`);
+        for (const field of undeclared(successSchema(o), body))
+          problems.push(`${where}: ${field} is not in the schema`);
         for (const problem of implausible(body)) problems.push(`${where}: ${problem}`);
         (distinct.get(o.id) ?? distinct.set(o.id, new Set()).get(o.id)!).add(JSON.stringify(body));
       }
@@ -137,7 +174,11 @@ describe('one seed', () => {
 
   it('pages as asked: filters[page_size] records on page filters[page_number]', async () => {
     mock = await startMock({ dynamic: true, seed: 3 });
-    const body = await (await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293&filters[page_size]=3&filters[page_number]=2`)).json();
+    const body = await (
+      await fetch(
+        `${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293&filters[page_size]=3&filters[page_number]=2`,
+      )
+    ).json();
     expect(body.return.current_page).toBe(2);
     expect(body.return.total_pages).toBeGreaterThanOrEqual(2);
     expect(body.return.data.length).toBe(body.return.current_items);
@@ -148,7 +189,11 @@ describe('one seed', () => {
   it('answers about what was asked: the client and server of the request', async () => {
     const servers = await (await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=300`)).json();
     expect(servers.return.data.map((s: Node) => s.client_id)).toEqual(servers.return.data.map(() => '300'));
-    const db = await (await fetch(`${mock.url}/1.5/cloud/db/get.json?apikey=k&client_id=300&server_name=cloud09&mysql_host=mysql57&database=blog`)).json();
+    const db = await (
+      await fetch(
+        `${mock.url}/1.5/cloud/db/get.json?apikey=k&client_id=300&server_name=cloud09&mysql_host=mysql57&database=blog`,
+      )
+    ).json();
     expect(db.return).toMatchObject({ client_id: '300', server_name: 'cloud09', mysql_host: 'mysql57' });
   });
 
@@ -167,7 +212,8 @@ describe('the CLI', () => {
 
   it('repeats its data per seed: the same seed and request give the same answer', async () => {
     running.push(...(await Promise.all(['7', '7', '8'].map((seed) => startCli(['--dynamic', '--seed', seed])))));
-    const get = async (mock: RunningCli) => (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=k&client_id=293&key_id=41`)).json();
+    const get = async (mock: RunningCli) =>
+      (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=k&client_id=293&key_id=41`)).json();
     const [first, again, other] = await Promise.all(running.map(get));
     expect(first.status).toBe(true);
     expect(again).toEqual(first);

@@ -35,7 +35,7 @@ describe('examples/shared-sandbox', () => {
     expect(proxy.depends_on.sort()).toEqual(['mock-a', 'mock-b']);
   });
 
-  it('starts both mocks from the repository\'s mock image, with a command line the mock accepts, on that Redis', () => {
+  it("starts both mocks from the repository's mock image, with a command line the mock accepts, on that Redis", () => {
     const [a, b] = [compose.services['mock-a'], compose.services['mock-b']];
     expect(b).toEqual(a);
     expect(a.build).toEqual({ context: '../../../..', target: 'mock' });
@@ -46,7 +46,13 @@ describe('examples/shared-sandbox', () => {
     expect([node, bin]).toEqual(['node', '/app/bin/mock.mjs']);
     expect(parseCli([...fixed, ...a.command], {})).toEqual({
       command: 'mock',
-      options: expect.objectContaining({ host: '0.0.0.0', port: 4010, sandbox: true, store: 'redis://redis:6379/0', storeTtlMs: 24 * 3_600_000 }),
+      options: expect.objectContaining({
+        host: '0.0.0.0',
+        port: 4010,
+        sandbox: true,
+        store: 'redis://redis:6379/0',
+        storeTtlMs: 24 * 3_600_000,
+      }),
     });
   });
 

@@ -6,7 +6,22 @@ import { nest, parseUrlEncoded } from '../src/requests/fields.mjs';
 
 const ASCII_PIECES = fc.oneof(
   fc.string({ unit: 'binary-ascii', maxLength: 6 }).map((s) => s.replace(/%/g, '%25')),
-  fc.constantFrom('+', '&', '=', '&&', '%26', '%3D', '%2B', '%E2%82%AC', '%C3%A9', '%F0%9F%98%80', '%FF', '%C3', '%ED%A0%80', '%00'),
+  fc.constantFrom(
+    '+',
+    '&',
+    '=',
+    '&&',
+    '%26',
+    '%3D',
+    '%2B',
+    '%E2%82%AC',
+    '%C3%A9',
+    '%F0%9F%98%80',
+    '%FF',
+    '%C3',
+    '%ED%A0%80',
+    '%00',
+  ),
 );
 
 it('reads what URLSearchParams reads: names and values, + as space, escapes, bad UTF-8 as U+FFFD, empty pieces skipped', () => {
@@ -27,7 +42,15 @@ it.each([
   ['%zz%C3%A9=%', [['%zzé', '%']]],
   ['%C3%=1', [['\uFFFD%', '1']]],
   ['a%2%41', [['a%2A', '']]],
-  ['apikey=k&a%70ikey=x&&=v&n', [['apikey', 'k'], ['apikey', 'x'], ['', 'v'], ['n', '']]],
+  [
+    'apikey=k&a%70ikey=x&&=v&n',
+    [
+      ['apikey', 'k'],
+      ['apikey', 'x'],
+      ['', 'v'],
+      ['n', ''],
+    ],
+  ],
 ])('%j', (text, pairs) => {
   expect(parseUrlEncoded(text)).toEqual(pairs);
 });
@@ -40,7 +63,12 @@ it('finds each `=` once, whatever the pieces: 200,000 names without a value are 
 });
 
 it('nests names as data: __proto__, constructor and prototype are fields, never Object.prototype', () => {
-  const { value } = nest([['__proto__[code]', '500'], ['constructor[prototype][x]', '1'], ['a[__proto__]', '2'], ['hasOwnProperty', '3']]);
+  const { value } = nest([
+    ['__proto__[code]', '500'],
+    ['constructor[prototype][x]', '1'],
+    ['a[__proto__]', '2'],
+    ['hasOwnProperty', '3'],
+  ]);
   expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   expect(Object.keys(value)).toEqual(['__proto__', 'constructor', 'a', 'hasOwnProperty']);
   expect(Object.getOwnPropertyDescriptor(value, '__proto__')!.value).toEqual({ code: '500' });

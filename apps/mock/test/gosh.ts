@@ -22,16 +22,31 @@ export const SDK_VERSION = '1.5';
 
 /** Go's url.QueryEscape: unreserved characters kept, space as `+`, the rest %XX. */
 export const queryEscape = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+  encodeURIComponent(text)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 
 /** net.Encode: the values of `keys`, in that order, escaped. */
 export const encode = (values: [string, string][], keys: string[]) =>
-  keys.flatMap((key) => values.filter(([name]) => name === key).map(([name, value]) => `${queryEscape(name)}=${queryEscape(value)}`)).join('&');
+  keys
+    .flatMap((key) =>
+      values.filter(([name]) => name === key).map(([name, value]) => `${queryEscape(name)}=${queryEscape(value)}`),
+    )
+    .join('&');
 
 /** `[name, value]` pairs with bracketed names (lists indexed, or `[]` where the spec says so). */
-export function flatten(value: unknown, prefix = '', emptyBrackets: string[] = [], out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => flatten(v, emptyBrackets.includes(prefix) ? `${prefix}[]` : `${prefix}[${i}]`, emptyBrackets, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}[${k}]` : k, emptyBrackets, out);
+export function flatten(
+  value: unknown,
+  prefix = '',
+  emptyBrackets: string[] = [],
+  out: [string, string][] = [],
+): [string, string][] {
+  if (Array.isArray(value))
+    value.forEach((v, i) =>
+      flatten(v, emptyBrackets.includes(prefix) ? `${prefix}[]` : `${prefix}[${i}]`, emptyBrackets, out),
+    );
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}[${k}]` : k, emptyBrackets, out);
   else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
   return out;
 }
@@ -54,20 +69,41 @@ export interface SdkCall {
 
 /** The URL and fetch() options of a call as the SDK sends it. */
 export function sdkRequest(call: SdkCall): { url: string; init: RequestInit } {
-  const auth = encode([['apikey', call.apiKey], ['client_id', call.clientId]], ['apikey', 'client_id']);
+  const auth = encode(
+    [
+      ['apikey', call.apiKey],
+      ['client_id', call.clientId],
+    ],
+    ['apikey', 'client_id'],
+  );
   const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'gosh' };
   let query: string;
   let body = '';
   if (call.method === 'GET') {
-    const own = encode(call.fields, call.fields.map(([name]) => name));
+    const own = encode(
+      call.fields,
+      call.fields.map(([name]) => name),
+    );
     query = call.clientIdTwice
-      ? encode([['apikey', call.apiKey], ['client_id', call.clientId], ['client_id', call.clientId], ...call.fields], ['apikey', 'client_id', ...call.fields.map(([name]) => name)])
+      ? encode(
+          [['apikey', call.apiKey], ['client_id', call.clientId], ['client_id', call.clientId], ...call.fields],
+          ['apikey', 'client_id', ...call.fields.map(([name]) => name)],
+        )
       : `${auth}&${own}`;
   } else {
     query = `${auth}&`;
-    const values: [string, string][] = [...(call.clientIdInBody === false ? [] : [['client_id', call.clientId] as [string, string]]), ...call.fields];
-    body = encode(values, values.map(([name]) => name));
+    const values: [string, string][] = [
+      ...(call.clientIdInBody === false ? [] : [['client_id', call.clientId] as [string, string]]),
+      ...call.fields,
+    ];
+    body = encode(
+      values,
+      values.map(([name]) => name),
+    );
   }
   if (body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-  return { url: `${call.base}/${call.route}?${query}`, init: { method: call.method, headers, ...(body ? { body } : {}) } };
+  return {
+    url: `${call.base}/${call.route}?${query}`,
+    init: { method: call.method, headers, ...(body ? { body } : {}) },
+  };
 }

@@ -14,7 +14,10 @@ export interface Operation {
   op: Node;
 }
 export const operations: Operation[] = operationsOf(spec).map(({ path, method, op }) => ({
-  id: op.operationId, method: method.toUpperCase() as 'GET' | 'POST', path, op,
+  id: op.operationId,
+  method: method.toUpperCase() as 'GET' | 'POST',
+  path,
+  op,
 }));
 export const operation = (id: string) => operations.find((o) => o.id === id)!;
 
@@ -28,8 +31,14 @@ export interface RunningCli {
 }
 
 /** Starts `hostapi-mock <args> --port 0` and resolves once it says where it listens. */
-export async function startCli(args: string[], { env = {} }: { env?: Record<string, string> } = {}): Promise<RunningCli> {
-  const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startCli(
+  args: string[],
+  { env = {} }: { env?: Record<string, string> } = {},
+): Promise<RunningCli> {
+  const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -8,11 +8,13 @@ import { operations, spec, startCli, type Operation, type RunningCli } from './h
 /** `[name, value]` pairs with bracketed names, in order (arrays indexed unless marked otherwise). */
 function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
   if (Array.isArray(value)) value.forEach((v, i) => pairs(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
   else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
   return out;
 }
-const encode = (list: [string, string][]) => list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+const encode = (list: [string, string][]) =>
+  list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 
 /** A valid call of the operation (its example input), encoded here independently of the client. */
 function validRequest({ method, op }: Operation, apikey = 'k'): { query: string; body?: string } {
@@ -53,14 +55,20 @@ describe.each(operations.map((o) => [o.id, o] as const))('%s', (_id, operation) 
     expect(codes).toEqual(expect.arrayContaining(['200', '400', '500']));
     for (const code of codes) {
       for (const [name, value] of examplesOf(operation, code)) {
-        const { status, body } = await send(operation, validRequest(operation), { prefer: `code=${code}, example=${name}` });
+        const { status, body } = await send(operation, validRequest(operation), {
+          prefer: `code=${code}, example=${name}`,
+        });
         expect({ name, status, body }).toEqual({ name, status: Number(code), body: value });
       }
     }
   });
 
   it('finds a named example in any response on `Prefer: example=<name>` alone', async () => {
-    for (const [name, value] of [...examplesOf(operation, '200'), ...examplesOf(operation, '400'), ...examplesOf(operation, '500')]) {
+    for (const [name, value] of [
+      ...examplesOf(operation, '200'),
+      ...examplesOf(operation, '400'),
+      ...examplesOf(operation, '500'),
+    ]) {
       const { body } = await send(operation, validRequest(operation), { prefer: `example=${name}` });
       expect({ name, body }).toEqual({ name, body: value });
     }
@@ -72,23 +80,28 @@ describe.each(operations.map((o) => [o.id, o] as const))('%s', (_id, operation) 
   });
 
   it('answers the rate limit on `Prefer: code=500, example=rateLimited`', async () => {
-    const { status, body } = await send(operation, validRequest(operation), { prefer: 'code=500, example=rateLimited' });
+    const { status, body } = await send(operation, validRequest(operation), {
+      prefer: 'code=500, example=rateLimited',
+    });
     expect(status).toBe(500);
     expect(body.msg).toMatch(/exceeded the number of requests per second/);
   });
 
   it('refuses a call without the API key', async () => {
     const request = validRequest(operation);
-    const without = operation.method === 'GET'
-      ? { query: request.query.replace(/^apikey=k&?/, '') }
-      : { query: '', body: request.body!.replace(/(^|&)apikey=k/, '').replace(/^&/, '') };
+    const without =
+      operation.method === 'GET'
+        ? { query: request.query.replace(/^apikey=k&?/, '') }
+        : { query: '', body: request.body!.replace(/(^|&)apikey=k/, '').replace(/^&/, '') };
     const { status, body } = await send(operation, without);
     if (operation.method === 'GET') {
       expect(status).toBe(401);
       expect(body.title).toBe('Invalid security scheme used');
     } else {
       expect(status).toBe(422);
-      expect(body.validation).toContainEqual(expect.objectContaining({ message: "Request body must have required property 'apikey'" }));
+      expect(body.validation).toContainEqual(
+        expect.objectContaining({ message: "Request body must have required property 'apikey'" }),
+      );
     }
   });
 });
@@ -108,17 +121,29 @@ describe('refusals', () => {
   it('an ill-typed parameter gets a 422 naming it', async () => {
     const { status, body } = await send(find('listServers'), { query: 'apikey=k&client_id=abc' });
     expect(status).toBe(422);
-    expect(body.validation).toEqual([expect.objectContaining({ location: ['query', 'client_id'], message: 'Request query parameter client_id must be integer' })]);
+    expect(body.validation).toEqual([
+      expect.objectContaining({
+        location: ['query', 'client_id'],
+        message: 'Request query parameter client_id must be integer',
+      }),
+    ]);
   });
 
   it('a value outside an enumeration gets a 422 naming the field and the allowed values', async () => {
-    const { status, body } = await send(find('listServers'), { query: 'apikey=k&client_id=293&filters[state]=Running' });
+    const { status, body } = await send(find('listServers'), {
+      query: 'apikey=k&client_id=293&filters[state]=Running',
+    });
     expect(status).toBe(422);
-    expect(body.validation[0].message).toBe('Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other');
+    expect(body.validation[0].message).toBe(
+      'Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other',
+    );
   });
 
   it('a missing or ill-typed form field gets a 422 naming it', async () => {
-    const { status, body } = await send(find('updateSoa'), { query: '', body: 'apikey=k&client_id=293&domain=example.co.nz&ns=ns1&email=e&refresh=soon&retry=1&expire=1' });
+    const { status, body } = await send(find('updateSoa'), {
+      query: '',
+      body: 'apikey=k&client_id=293&domain=example.co.nz&ns=ns1&email=e&refresh=soon&retry=1&expire=1',
+    });
     expect(status).toBe(422);
     const messages = body.validation.map((v: Node) => v.message);
     expect(messages).toContain("Request body must have required property 'minimum'");
@@ -126,13 +151,19 @@ describe('refusals', () => {
   });
 
   it('an invalid request gets its 422 naming the field even when Prefer asks for the 400 example', async () => {
-    const { status, body } = await send(find('listServers'), { query: 'apikey=k&client_id=abc' }, { prefer: 'code=400' });
+    const { status, body } = await send(
+      find('listServers'),
+      { query: 'apikey=k&client_id=abc' },
+      { prefer: 'code=400' },
+    );
     expect(status).toBe(422);
     expect(body.validation).toEqual([expect.objectContaining({ location: ['query', 'client_id'] })]);
   });
 
   it('a Prefer the description cannot satisfy gets a 422 listing what it has', async () => {
-    const unknownExample = await send(find('listServers'), validRequest(find('listServers')), { prefer: 'example=nope' });
+    const unknownExample = await send(find('listServers'), validRequest(find('listServers')), {
+      prefer: 'example=nope',
+    });
     expect(unknownExample.status).toBe(422);
     expect(unknownExample.body.detail).toContain('has no such example; it has success (200), clientNotFound (200)');
     const unknownCode = await send(find('listServers'), validRequest(find('listServers')), { prefer: 'code=418' });
@@ -144,7 +175,9 @@ describe('refusals', () => {
     expect((await fetch(`${base}/1.3/server/delete_servers.json?apikey=k`)).status).toBe(404);
     expect((await fetch(`${base}/1.9/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(404);
     expect((await fetch(`${base}/server/list_servers.json?apikey=k&client_id=293`)).status).toBe(404);
-    const wrongMethod = await fetch(`${base}/1.3/server/list_servers.json?apikey=k&client_id=293`, { method: 'DELETE' });
+    const wrongMethod = await fetch(`${base}/1.3/server/list_servers.json?apikey=k&client_id=293`, {
+      method: 'DELETE',
+    });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET');
   });

@@ -33,7 +33,10 @@ describe('what a mode is given', () => {
     // The Go SDK's shape: another version segment, key and client in the query of a POST.
     const response = await fetch(`${mock.url}/1.5/srs/update_contact.json?apikey=the-key&client_id=293&`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', prefer: 'code=200, example="success", latency=20' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        prefer: 'code=200, example="success", latency=20',
+      },
       body: 'client_id=293&contact_id=3310&params%5BPhone%5D%5BCountry%5D=64&params%5BCity%5D=Auckland',
     });
     expect(response.status).toBe(200);
@@ -44,27 +47,49 @@ describe('what a mode is given', () => {
       prefer: { code: '200', example: 'success', latency: '20' },
       request: { method: 'POST', path: '/1.5/srs/update_contact.json', search: 'apikey=the-key&client_id=293&' },
     });
-    expect(asked.at(-1)!.fields).toEqual({ client_id: '293', contact_id: '3310', params: { Phone: { Country: '64' }, City: 'Auckland' } });
+    expect(asked.at(-1)!.fields).toEqual({
+      client_id: '293',
+      contact_id: '3310',
+      params: { Phone: { Country: '64' }, City: 'Auckland' },
+    });
   });
 
   it('indexed lists as arrays, empty-bracket lists too; unknown names left out', async () => {
-    reply = () => ({ status: 200, body: { return: { domain: 'a.nz', available: true, reason: '', other: [] }, msg: 'Successful', status: true } });
-    await fetch(`${mock.url}/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&domain=a.nz&additional_tlds[0]=com&additional_tlds[1]=net&filters[x]=1`);
+    reply = () => ({
+      status: 200,
+      body: { return: { domain: 'a.nz', available: true, reason: '', other: [] }, msg: 'Successful', status: true },
+    });
+    await fetch(
+      `${mock.url}/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&domain=a.nz&additional_tlds[0]=com&additional_tlds[1]=net&filters[x]=1`,
+    );
     expect(asked.at(-1)!.fields).toEqual({ client_id: '293', domain: 'a.nz', additional_tlds: ['com', 'net'] });
-    reply = () => ({ status: 200, body: { return: { job_id: '1', destination_stack: 's' }, msg: 'Successful', status: true } });
+    reply = () => ({
+      status: 200,
+      body: { return: { job_id: '1', destination_stack: 's' }, msg: 'Successful', status: true },
+    });
     await fetch(`${mock.url}/1.1/cloud/stack/copy.json`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'apikey=k&client_id=293&source_server=c&name=n&destination_server=c&label=L&params[the service][]=web&params[the service][]=worker',
     });
-    expect(asked.at(-1)!.fields).toEqual({ client_id: '293', source_server: 'c', name: 'n', destination_server: 'c', label: 'L', params: { 'the service': ['web', 'worker'] } });
+    expect(asked.at(-1)!.fields).toEqual({
+      client_id: '293',
+      source_server: 'c',
+      name: 'n',
+      destination_server: 'c',
+      label: 'L',
+      params: { 'the service': ['web', 'worker'] },
+    });
   });
 
   it('a request sent again byte for byte: from its second time, the same reading, frozen, with its departures; other bytes are read again', async () => {
     reply = () => ({ status: 200, body: { msg: 'Contact not found.', status: false } });
-    const send = (body: string, headers: Record<string, string> = {}) => fetch(`${mock.url}/1.5/srs/update_contact.json`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body,
-    });
+    const send = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${mock.url}/1.5/srs/update_contact.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body,
+      });
     const body = 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland';
     // The first time, read and not kept (most requests are sent once); the second, kept.
     const first = await send(body);
@@ -125,7 +150,12 @@ describe('what a mode is given', () => {
 });
 
 describe('what becomes of its answers', () => {
-  const call = () => fetch(`${mock.url}/1.0/srs/cancel_domain.json`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'apikey=k&client_id=293&domain=a.nz' });
+  const call = () =>
+    fetch(`${mock.url}/1.0/srs/cancel_domain.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'apikey=k&client_id=293&domain=a.nz',
+    });
 
   it('a valid answer is served as given, with its headers', async () => {
     reply = () => ({ status: 200, body: { msg: 'Domain not found.', status: false }, headers: { 'x-mode': 'mine' } });
@@ -137,19 +167,29 @@ describe('what becomes of its answers', () => {
   });
 
   it('an answer that breaks the description becomes a 500 naming each field', async () => {
-    reply = () => ({ status: 200, body: { return: { job_id: 8812202 }, msg: 'Successful', status: true, time: 0.231 } });
+    reply = () => ({
+      status: 200,
+      body: { return: { job_id: 8812202 }, msg: 'Successful', status: true, time: 0.231 },
+    });
     const response = await call();
     expect(response.status).toBe(500);
     const problem = await response.json();
     expect(problem.title).toBe('Request/Response not valid');
-    expect(problem.validation).toEqual([expect.objectContaining({ location: ['body', 'return', 'job_id'], message: 'Response body property return.job_id must be string' })]);
+    expect(problem.validation).toEqual([
+      expect.objectContaining({
+        location: ['body', 'return', 'job_id'],
+        message: 'Response body property return.job_id must be string',
+      }),
+    ]);
   });
 
   it('a status the operation does not describe becomes a 500 too', async () => {
     reply = () => ({ status: 201, body: success });
     const response = await call();
     expect(response.status).toBe(500);
-    expect((await response.json()).validation[0].message).toBe('Unable to match the returned status code with those defined in the document: 200,400,500');
+    expect((await response.json()).validation[0].message).toBe(
+      'Unable to match the returned status code with those defined in the document: 200,400,500',
+    );
   });
 
   it('a thrown Problem is answered as it is; any other error as a 500 that says what failed', async () => {
@@ -158,7 +198,12 @@ describe('what becomes of its answers', () => {
     };
     let response = await call();
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ type: 'urn:example:busy', title: 'Busy', status: 409, detail: 'The sandbox is busy' });
+    expect(await response.json()).toEqual({
+      type: 'urn:example:busy',
+      title: 'Busy',
+      status: 409,
+      detail: 'The sandbox is busy',
+    });
     reply = () => {
       throw new Error('fixture broken');
     };
@@ -178,7 +223,10 @@ describe('state', () => {
     for (const path of ['/__sandbox/reset', '/__sandbox/reset?apikey=', '/__sandbox/reset?apikey']) {
       const refused = await fetch(`${mock.url}${path}`, { method: 'POST' });
       expect(refused.status).toBe(422);
-      expect(await refused.json()).toMatchObject({ type: 'urn:hostapi:mock:reset-needs-key', detail: expect.stringContaining('give it as ?apikey=<key>') });
+      expect(await refused.json()).toMatchObject({
+        type: 'urn:hostapi:mock:reset-needs-key',
+        detail: expect.stringContaining('give it as ?apikey=<key>'),
+      });
     }
     // The key as the reader decodes it, however its name is spelled.
     await fetch(`${mock.url}/__sandbox/reset?a%70ikey=three`, { method: 'POST' });
@@ -196,15 +244,27 @@ describe('state', () => {
 });
 
 describe('the sandbox, through the slot, as the CLI starts it', () => {
-  const form = (body: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  const form = (body: string) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   const content = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop';
 
   it('--sandbox remembers a write per key, as the Go SDK sends it, until POST /__sandbox/reset', async () => {
     const mock = await startCli(['--sandbox']);
     try {
-      const added = await (await fetch(`${mock.url}/1.5/ssh/key/add.json?apikey=one&client_id=293&`, form(`label=laptop&content=${encodeURIComponent(content)}`))).json();
+      const added = await (
+        await fetch(
+          `${mock.url}/1.5/ssh/key/add.json?apikey=one&client_id=293&`,
+          form(`label=laptop&content=${encodeURIComponent(content)}`),
+        )
+      ).json();
       expect(added.status).toBe(true);
-      const read = (key: string) => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${added.return.key_id}`).then((r) => r.json());
+      const read = (key: string) =>
+        fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${added.return.key_id}`).then((r) =>
+          r.json(),
+        );
       expect((await read('one')).return).toMatchObject({ label: 'laptop', content });
       expect((await read('two')).status).toBe(false);
       expect((await fetch(`${mock.url}/__sandbox/reset?apikey=one`, { method: 'POST' })).status).toBe(204);

@@ -20,9 +20,13 @@ beforeAll(async () => {
       received.push({ method: req.method!, url: req.url!, headers: req.headers, body });
       res.writeHead(200, { 'content-type': 'application/json', 'x-upstream': 'yes' });
       // list_ips answers a record with a wrong type and missing fields; the rest answer well.
-      res.end(JSON.stringify(req.url!.includes('list_ips')
-        ? { return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true }
-        : { return: [], msg: 'Successful', status: true }));
+      res.end(
+        JSON.stringify(
+          req.url!.includes('list_ips')
+            ? { return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true }
+            : { return: [], msg: 'Successful', status: true },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -37,18 +41,28 @@ afterAll(async () => {
 const logged = (line: string) => until(() => proxy.output().includes(line), `the proxy to log ${line}`);
 
 it('forwards a valid exchange unchanged, without reporting anything', async () => {
-  const response = await fetch(`${proxy.url}/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293`, { headers: { 'x-trace': 't1' } });
+  const response = await fetch(`${proxy.url}/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293`, {
+    headers: { 'x-trace': 't1' },
+  });
   expect(await response.json()).toEqual({ return: [], msg: 'Successful', status: true });
   expect(response.headers.get('x-upstream')).toBe('yes');
   expect(response.headers.get('sl-violations')).toBeNull();
-  expect(received.at(-1)).toMatchObject({ method: 'GET', url: '/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293', headers: { 'x-trace': 't1' } });
+  expect(received.at(-1)).toMatchObject({
+    method: 'GET',
+    url: '/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293',
+    headers: { 'x-trace': 't1' },
+  });
   await logged('list_templates.json?apikey=***&client_id=293 → 200');
   expect(proxy.output()).not.toMatch(/Violation/);
 });
 
 it('forwards a POST body byte for byte', async () => {
   const body = 'apikey=k&client_id=293&domain=oldbrand.co.nz';
-  await fetch(`${proxy.url}/1.0/srs/cancel_domain.json`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  await fetch(`${proxy.url}/1.0/srs/cancel_domain.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/1.0/srs/cancel_domain.json', body });
 });
 
@@ -70,7 +84,7 @@ it('reports a request that breaks the description, and forwards it', async () =>
 it('reports a path the description does not have, and forwards it', async () => {
   await fetch(`${proxy.url}/1.3/server/reboot.json?apikey=k`);
   expect(received.at(-1)!.url).toBe('/1.3/server/reboot.json?apikey=k');
-  await logged('Violation: request The route /1.3/server/reboot.json hasn\'t been found');
+  await logged("Violation: request The route /1.3/server/reboot.json hasn't been found");
 });
 
 it('answers 502 naming the upstream when it cannot be reached', async () => {
@@ -114,15 +128,26 @@ describe('an upstream that misbehaves', () => {
   /** A request of list_ips that the upstream answers as `respond` does. */
   const path = (name: string, respond: (res: ServerResponse) => void) => {
     behaviours.set(name, respond);
-    return [`${through.url}/1.5/dns/list_ips.json?apikey=k&client_id=293`, { headers: { 'x-behaviour': name } }] as const;
+    return [
+      `${through.url}/1.5/dns/list_ips.json?apikey=k&client_id=293`,
+      { headers: { 'x-behaviour': name } },
+    ] as const;
   };
 
   it('a record named outside Latin-1 is reported in an ASCII sl-violations header, and the proxy lives on', async () => {
-    const response = await fetch(...path('euro', (res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true }))));
+    const response = await fetch(
+      ...path('euro', (res) =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true })),
+      ),
+    );
     expect(response.status).toBe(200);
     const violations = response.headers.get('sl-violations')!;
     expect(violations).toMatch(/^[\x20-\x7e]+$/);
-    expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain('response.body.return.€\u007f.ip_addr');
+    expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain(
+      'response.body.return.€\u007f.ip_addr',
+    );
     expect(through.child.exitCode).toBeNull();
   });
 
@@ -134,13 +159,19 @@ describe('an upstream that misbehaves', () => {
       const more = () => {
         while (sent < 200 && res.write(chunk)) sent++;
         if (sent >= 200) res.end();
-        else res.once('drain', () => (sent++, more()));
+        else
+          res.once('drain', () => {
+            sent++;
+            more();
+          });
       };
       more();
     });
     const before = rssOf(through.child.pid!);
     const response = await fetch(url, init);
-    expect(JSON.parse(response.headers.get('sl-violations')!)).toEqual([expect.objectContaining({ code: 'unchecked', message: expect.stringContaining('passed on unchecked') })]);
+    expect(JSON.parse(response.headers.get('sl-violations')!)).toEqual([
+      expect.objectContaining({ code: 'unchecked', message: expect.stringContaining('passed on unchecked') }),
+    ]);
     let received = 0;
     let peak = 0;
     const reader = response.body!.getReader();
@@ -173,12 +204,21 @@ describe('an upstream that misbehaves', () => {
       const timer = setInterval(() => res.write(' '), 200);
       res.on('close', () => clearInterval(timer));
     });
-    const impatient = await startCli(['proxy', '--upstream', `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`, '--upstream-timeout', '1500']);
+    const impatient = await startCli([
+      'proxy',
+      '--upstream',
+      `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`,
+      '--upstream-timeout',
+      '1500',
+    ]);
     const started = performance.now();
     const response = await fetch(url.replace(through.url, impatient.url), init);
     await impatient.stop();
     expect(response.status).toBe(504);
-    expect(await response.json()).toMatchObject({ type: 'urn:hostapi:mock:upstream-timeout', detail: 'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms' });
+    expect(await response.json()).toMatchObject({
+      type: 'urn:hostapi:mock:upstream-timeout',
+      detail: 'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms',
+    });
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
@@ -190,11 +230,22 @@ describe('an upstream that misbehaves', () => {
     });
     const response = await fetch(url, init);
     expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ type: 'urn:hostapi:mock:upstream-failed', detail: expect.stringContaining('closed in the middle of the answer') });
+    expect(await response.json()).toMatchObject({
+      type: 'urn:hostapi:mock:upstream-failed',
+      detail: expect.stringContaining('closed in the middle of the answer'),
+    });
   });
 
   it('checks a gzip answer decoded, and passes it on as it came', async () => {
-    const response = await fetch(...path('gzip', (res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(JSON.stringify({ return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true })))));
+    const response = await fetch(
+      ...path('gzip', (res) =>
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+          .end(
+            gzipSync(JSON.stringify({ return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true })),
+          ),
+      ),
+    );
     expect((await response.json()).return['203.0.113.10'].ip_addr).toBe(10);
     const violations = JSON.parse(response.headers.get('sl-violations')!);
     expect(violations.map((v: { message: string }) => v.message).join('\n')).toContain('must be string');
@@ -204,7 +255,9 @@ describe('an upstream that misbehaves', () => {
   it('does not inflate a gzip bomb past the size it checks: passed on unchecked, memory flat', async () => {
     // 64 MB of zeros in 64 kB: eight times what the proxy checks.
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 1 });
-    const [url, init] = path('bomb', (res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb));
+    const [url, init] = path('bomb', (res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(bomb),
+    );
     const before = rssOf(through.child.pid!);
     const response = await fetch(url, { headers: { ...init.headers, 'accept-encoding': 'identity' } });
     expect(response.headers.get('sl-violations')).toContain('passed on unchecked: decoded, it is larger than');

@@ -21,7 +21,11 @@ async function startPnpm(args: string[]) {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  await until(() => / on http:\/\/\S+ \(ready in/.test(output) || child.exitCode !== null, 'the mock to listen', 60_000);
+  await until(
+    () => / on http:\/\/\S+ \(ready in/.test(output) || child.exitCode !== null,
+    'the mock to listen',
+    60_000,
+  );
   return {
     url: / on (http:\/\/\S+) \(ready in/.exec(output)?.[1],
     output: () => output,
@@ -37,23 +41,28 @@ describe('hostapi-mock --sandbox', () => {
   it.each([
     [['--filter', '@hostapi/mock', 'start', '--sandbox', '--port', '0']],
     [['--filter', '@hostapi/mock', 'start', '--', '--sandbox', '--port', '0']],
-  ])('pnpm %s serves the built-in account and remembers writes', async (args) => {
-    const mock = await startPnpm(args);
-    try {
-      expect(mock.output()).toMatch(/hostapi mock \(sandbox\) on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)/);
-      const page = await (await list(mock.url!)).json();
-      expect(page.return).toMatchObject({ total_items: 9, current_items: 2, total_pages: 5 });
-      const added = await fetch(`${mock.url}/1.2/ssh/key/add.json`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'apikey=k&client_id=293&label=ci&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20ci',
-      });
-      const { key_id: id } = (await added.json()).return;
-      const read = await (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=k&client_id=293&key_id=${id}`)).json();
-      expect(read.return.label).toBe('ci');
-    } finally {
-      expect(await mock.stop()).toBe(0);
-    }
-  }, 90_000);
+  ])(
+    'pnpm %s serves the built-in account and remembers writes',
+    async (args) => {
+      const mock = await startPnpm(args);
+      try {
+        expect(mock.output()).toMatch(/hostapi mock \(sandbox\) on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)/);
+        const page = await (await list(mock.url!)).json();
+        expect(page.return).toMatchObject({ total_items: 9, current_items: 2, total_pages: 5 });
+        const added = await fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'apikey=k&client_id=293&label=ci&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20ci',
+        });
+        const { key_id: id } = (await added.json()).return;
+        const read = await (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=k&client_id=293&key_id=${id}`)).json();
+        expect(read.return.label).toBe('ci');
+      } finally {
+        expect(await mock.stop()).toBe(0);
+      }
+    },
+    90_000,
+  );
 
   it('--fixture takes a file of your own, a path relative to where the command is typed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
@@ -69,7 +78,7 @@ describe('hostapi-mock --sandbox', () => {
     }
   });
 
-  it('--rate-limit n answers the (n+1)th request of a second with the service\'s HTTP 500, per key', async () => {
+  it("--rate-limit n answers the (n+1)th request of a second with the service's HTTP 500, per key", async () => {
     const mock = await startCli(['--sandbox', '--rate-limit', '2']);
     try {
       expect(mock.output()).toContain('hostapi mock (sandbox, rate limit 2/s per key) on');
@@ -77,7 +86,9 @@ describe('hostapi-mock --sandbox', () => {
       const answers = await Promise.all(Array.from({ length: 3 }, () => list(mock.url)));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 500]);
       const refused = answers.find((answer) => answer.status === 500)!;
-      expect(await refused.json()).toEqual({ msg: 'You have exceeded the number of requests per second for this key. Please try again soon.' });
+      expect(await refused.json()).toEqual({
+        msg: 'You have exceeded the number of requests per second for this key. Please try again soon.',
+      });
       expect((await list(mock.url, 'another-key')).status).toBe(200);
     } finally {
       await mock.stop();
@@ -106,22 +117,34 @@ describe('hostapi-mock --sandbox', () => {
     writeFileSync(path, stringify(fixture));
     const { code, stdout, stderr } = await runCli(['--sandbox', '--fixture', path, '--port', '0']);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
-    expect(stderr).toBe(`Cannot start the mock on 127.0.0.1:0: Invalid sandbox fixture ${path}:\n  servers[1] (db01): field state must be string\n`);
+    expect(stderr).toBe(
+      `Cannot start the mock on 127.0.0.1:0: Invalid sandbox fixture ${path}:\n  servers[1] (db01): field state must be string\n`,
+    );
   });
 
   it('POST /__sandbox/reset resets only the key it names; without one, nothing, and says what it needs', async () => {
     const mock = await startCli(['--sandbox']);
-    const addKey = (key: string) => fetch(`${mock.url}/1.2/ssh/key/add.json`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `apikey=${key}&client_id=293&label=kept&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20kept`,
-    });
+    const addKey = (key: string) =>
+      fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `apikey=${key}&client_id=293&label=kept&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20kept`,
+      });
     const ids = new Map<string, string>();
-    const labels = async (key: string) => (await (await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`)).text()).match(/"label":"kept"/g)?.length ?? 0;
+    const labels = async (key: string) =>
+      (
+        await (
+          await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`)
+        ).text()
+      ).match(/"label":"kept"/g)?.length ?? 0;
     try {
       for (const key of ['tester-a', 'tester-b']) ids.set(key, (await (await addKey(key)).json()).return.key_id);
       // As a page on any origin could send it: a CORS-simple POST without a key, or an empty one.
       for (const path of ['/__sandbox/reset', '/__sandbox/reset?apikey=', '/__sandbox/reset?apikey=&apikey=']) {
-        const refused = await fetch(`${mock.url}${path}`, { method: 'POST', headers: { origin: 'https://elsewhere.example' } });
+        const refused = await fetch(`${mock.url}${path}`, {
+          method: 'POST',
+          headers: { origin: 'https://elsewhere.example' },
+        });
         expect(refused.status).toBe(422);
         expect((await refused.json()).detail).toContain('give it as ?apikey=<key>');
       }
@@ -135,22 +158,34 @@ describe('hostapi-mock --sandbox', () => {
 
   it('--max-keys n keeps the writes of n keys: the least recently used is dropped, said in the log and in its next sl-violations', async () => {
     const mock = await startCli(['--sandbox', '--max-keys', '2']);
-    const add = (key: string) => fetch(`${mock.url}/1.2/ssh/key/add.json`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `apikey=${key}&client_id=293&label=mine&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20mine`,
-    });
+    const add = (key: string) =>
+      fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `apikey=${key}&client_id=293&label=mine&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20mine`,
+      });
     const ids = new Map<string, string>();
-    const listed = (key: string) => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`);
+    const listed = (key: string) =>
+      fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`);
     try {
       expect(mock.output()).toContain('hostapi mock (sandbox, state of 2 keys at most) on');
       for (const key of ['one', 'two']) ids.set(key, (await (await add(key)).json()).return.key_id);
       // `one` used again, so `two` is now the least recently used.
       expect(await (await listed('one')).text()).toContain('"label":"mine"');
       ids.set('three', (await (await add('three')).json()).return.key_id);
-      await until(() => mock.output().includes('dropped the state of the least recently used API key'), 'the eviction to be logged');
+      await until(
+        () => mock.output().includes('dropped the state of the least recently used API key'),
+        'the eviction to be logged',
+      );
       const dropped = await listed('two');
       expect(await dropped.text()).not.toContain('"label":"mine"');
-      expect(JSON.parse(dropped.headers.get('sl-violations')!)).toEqual([expect.objectContaining({ severity: 'Warning', code: 'sandboxStateDropped', message: expect.stringContaining('more than 2 keys had written') })]);
+      expect(JSON.parse(dropped.headers.get('sl-violations')!)).toEqual([
+        expect.objectContaining({
+          severity: 'Warning',
+          code: 'sandboxStateDropped',
+          message: expect.stringContaining('more than 2 keys had written'),
+        }),
+      ]);
       // Said once; the key then lives on as any new key.
       expect((await listed('two')).headers.get('sl-violations')).toBeNull();
       for (const key of ['one', 'three']) expect(await (await listed(key)).text()).toContain('"label":"mine"');
@@ -166,7 +201,9 @@ describe('hostapi-mock --sandbox', () => {
     // (one after another, they once spread over more than a second): which ones are refused
     // depends on arrival, how many does not.
     const statuses = async (key: string, prefer: string) =>
-      (await Promise.all([0, 1, 2, 3].map(() => list(mock.url, key, { prefer })))).map((answer) => answer.status).sort();
+      (await Promise.all([0, 1, 2, 3].map(() => list(mock.url, key, { prefer }))))
+        .map((answer) => answer.status)
+        .sort();
     try {
       expect(await statuses('looser', 'rate-limit=1000')).toEqual([200, 200, 500, 500]);
       expect(await statuses('stricter', 'rate-limit=1')).toEqual([200, 500, 500, 500]);

@@ -36,11 +36,13 @@ async function problems(fixture: string | Node): Promise<string[]> {
 describe('the built-in fixture', () => {
   const f = builtInFixture;
 
-  it('is the account of client 293 that the description\'s examples show', () => {
+  it("is the account of client 293 that the description's examples show", () => {
     expect(f.client_id).toBe('293');
     expect(f.servers.map((s: Node) => s.name)).toEqual(expect.arrayContaining(['web01', 'db01', 'cloud01', 'mail01']));
     expect(f.ssh_keys.map((k: Node) => k.id)).toContain('41');
-    expect(f.registered_domains.map((d: Node) => d.Domain)).toEqual(expect.arrayContaining(['example.co.nz', 'oldbrand.co.nz']));
+    expect(f.registered_domains.map((d: Node) => d.Domain)).toEqual(
+      expect.arrayContaining(['example.co.nz', 'oldbrand.co.nz']),
+    );
   });
 
   it('holds what the issue asks for', () => {
@@ -72,7 +74,12 @@ describe('the built-in fixture', () => {
   });
 
   it('is the default, and a copy as JSON or YAML is the same fixture', async () => {
-    const call = async (fixture?: string) => (await createSandbox({ document, ...(fixture ? { fixture } : {}) })).answer({ operationId: 'listServers', apiKey: 'k', fields: { client_id: '293' } });
+    const call = async (fixture?: string) =>
+      (await createSandbox({ document, ...(fixture ? { fixture } : {}) })).answer({
+        operationId: 'listServers',
+        apiKey: 'k',
+        fields: { client_id: '293' },
+      });
     const expected = await call(BUILT_IN_FIXTURE);
     expect(await call()).toEqual(expected);
     expect(await call(file(JSON.stringify(builtInFixture), 'json'))).toEqual(expected);
@@ -83,69 +90,266 @@ describe('the built-in fixture', () => {
 describe('a fixture of your own', () => {
   it('needs only client_id: every section left out is empty', async () => {
     const sandbox = await createSandbox({ document, fixture: file("client_id: '4242'\n") });
-    const answer = (operationId: string, fields: Node = {}) => sandbox.answer({ operationId, apiKey: 'k', fields: { client_id: '4242', ...fields } });
-    expect((await answer('listServers')).body).toEqual({ return: { total_items: 0, current_items: 0, current_page: 1, total_pages: 1, data: [] }, msg: 'Successful', status: true });
+    const answer = (operationId: string, fields: Node = {}) =>
+      sandbox.answer({ operationId, apiKey: 'k', fields: { client_id: '4242', ...fields } });
+    expect((await answer('listServers')).body).toEqual({
+      return: { total_items: 0, current_items: 0, current_page: 1, total_pages: 1, data: [] },
+      msg: 'Successful',
+      status: true,
+    });
     expect((await answer('listIps')).body).toEqual({ return: [], msg: 'Successful', status: true });
-    expect((await answer('listMailDomains', { server_name: 'mail01' })).body).toEqual({ msg: 'Server not found.', status: false });
-    expect((await answer('listServers', { client_id: '293' })).body).toEqual({ msg: 'Client not found.', status: false });
+    expect((await answer('listMailDomains', { server_name: 'mail01' })).body).toEqual({
+      msg: 'Server not found.',
+      status: false,
+    });
+    expect((await answer('listServers', { client_id: '293' })).body).toEqual({
+      msg: 'Client not found.',
+      status: false,
+    });
   });
 
   it('takes an object too', async () => {
-    const sandbox = await createSandbox({ document, fixture: edited((f) => { f.sub_accounts = f.sub_accounts.slice(0, 1); }) });
-    const { body } = await sandbox.answer({ operationId: 'listSubAccounts', apiKey: 'k', fields: { client_id: '293' } });
+    const sandbox = await createSandbox({
+      document,
+      fixture: edited((f) => {
+        f.sub_accounts = f.sub_accounts.slice(0, 1);
+      }),
+    });
+    const { body } = await sandbox.answer({
+      operationId: 'listSubAccounts',
+      apiKey: 'k',
+      fields: { client_id: '293' },
+    });
     expect((body as Node).return.total_items).toBe(1);
   });
 });
 
 describe('a bad fixture is refused with the record and field named', () => {
   it.each([
-    ['a field breaking its schema', (f: Node) => { f.servers[2].server_id = 'abc'; }, 'servers[2] (cloud01): field server_id must match pattern "^[0-9]+$"'],
-    ['a required field left out', (f: Node) => { delete f.servers[1].label; }, 'servers[1] (db01): field label is required'],
-    ['a wrong type deep in a record', (f: Node) => { f.servers[0].primary_ips[1].prefix = 64; }, 'servers[0] (web01): field primary_ips[1].prefix must be string'],
-    ['a value outside an enumeration', (f: Node) => { f.servers[4].product_type = 'VPS'; }, 'servers[4] (win01): field product_type must be equal to one of the allowed values'],
-    ['a wrong type in a map section', (f: Node) => { f.bandwidth['203.0.113.10/32']['2026-11-05'].DOMESTIC.peak_in = '1520.4'; }, 'bandwidth["203.0.113.10/32"]: field 2026-11-05.DOMESTIC.peak_in must be number'],
-    ['a bad record in mail_domains', (f: Node) => { f.mail_domains.mail01[1].accounts = 'none'; }, 'mail_domains.mail01[1] (harbourtrading.nz): field accounts must be integer'],
-    ['a bad client_id', (f: Node) => { f.client_id = 293; }, 'client_id: must be string'],
-    ['a record of another client', (f: Node) => { f.ssh_keys[0].client_id = '294'; }, 'ssh_keys[0] (backup@db01): field client_id is "294" but the fixture\'s client_id is "293"'],
-    ['a repeated id', (f: Node) => { f.ssh_keys[1].id = '39'; }, 'ssh_keys[1] (aroha@laptop-2023): field id repeats "39" of ssh_keys[0]'],
-    ['an address of no server', (f: Node) => { f.ips[0].server_id = '99999'; }, 'ips[0] (203.0.113.10): field server_id "99999" is not a server_id of servers'],
-    ['a computed field given wrong', (f: Node) => { f.ips[2].name = 'db02'; }, 'ips[2] (203.0.113.11): field name is "db02" but server 10422 gives "db01" (leave it out to have it computed)'],
-    ['a phone that does not join its parts', (f: Node) => { f.contacts[0].Phone = '+64.99999999'; }, 'contacts[0] (3310): field Phone is "+64.99999999" but PhoneCountry, PhoneArea, PhoneLocal and PhoneExtension gives "+64.93095000" (leave it out to have it computed)'],
-    ['a contact count that is wrong', (f: Node) => { f.contacts[1].DomainCount = '1'; }, 'contacts[1] (3311): field DomainCount is "1" but registered_domains gives "3" (leave it out to have it computed)'],
-    ['a domain with an unknown contact', (f: Node) => { f.registered_domains[0].TechnicalContactID = '1'; }, 'registered_domains[0] (example.co.nz): field TechnicalContactID "1" is not a ContactID of contacts'],
-    ['a server on an unknown plan', (f: Node) => { f.servers[0].product_code = 'VPS-3G'; }, 'servers[0] (web01): field product_code "VPS-3G" is not a product_code of plans'],
-    ['a server whose disk is not its partitions', (f: Node) => { f.servers[0].disk = 81; }, 'servers[0] (web01): field disk is 81 but the sum of its partitions gives 80 (leave it out to have it computed)'],
-    ['a primary address that is not the server\'s', (f: Node) => { f.servers[0].primary_ips[0].ip_addr = '203.0.113.11'; }, 'servers[0] (web01): field primary_ips[0].ip_addr 203.0.113.11 is not an address of this server in ips'],
-    ['a zone of an unknown template', (f: Node) => { f.dns_domains[0].template_id = '77'; }, 'dns_domains[0] (example.co.nz): field template_id "77" is not a template_id of dns_templates (or "0" for none)'],
-    ['a database on an unknown server', (f: Node) => { f.databases[2].server_name = 'cloud09'; }, 'databases[2] (blog): field server_name "cloud09" is not a name of servers'],
-    ['a stack on an unknown server', (f: Node) => { f.stacks[0].server = 'cloud09'; }, 'stacks[0] (shop): field server "cloud09" is not a name of servers'],
-    ['a field a plan does not have', (f: Node) => { f.plans[0].price = '10.00'; }, 'plans[0] (VPS-2G): field price is not a known field'],
-    ['servers left out that records refer to', (f: Node) => { delete f.servers; }, 'databases[0] (shop): field server_name "cloud01" is not a name of servers'],
-    ['traffic of an address the client does not have', (f: Node) => { f.bandwidth['10.0.0.1/32'] = {}; }, 'bandwidth["10.0.0.1/32"]: 10.0.0.1 is not an ip_addr of ips'],
-    ['mail domains of an unknown server', (f: Node) => { f.mail_domains.mail09 = []; }, 'mail_domains.mail09: "mail09" is not a name of servers'],
-    ['an unknown section', (f: Node) => { f.server = []; }, '"server" is not a section of a fixture (sections: client_id, next_job_id, locations, plans, servers, images, disabled_images, ips, dns_templates, dns_domains, tlds, unavailable_domains, pricing_tiers, registered_domains, contacts, sub_accounts, ssh_keys, databases, stacks, bandwidth, mail_domains)'],
+    [
+      'a field breaking its schema',
+      (f: Node) => {
+        f.servers[2].server_id = 'abc';
+      },
+      'servers[2] (cloud01): field server_id must match pattern "^[0-9]+$"',
+    ],
+    [
+      'a required field left out',
+      (f: Node) => {
+        delete f.servers[1].label;
+      },
+      'servers[1] (db01): field label is required',
+    ],
+    [
+      'a wrong type deep in a record',
+      (f: Node) => {
+        f.servers[0].primary_ips[1].prefix = 64;
+      },
+      'servers[0] (web01): field primary_ips[1].prefix must be string',
+    ],
+    [
+      'a value outside an enumeration',
+      (f: Node) => {
+        f.servers[4].product_type = 'VPS';
+      },
+      'servers[4] (win01): field product_type must be equal to one of the allowed values',
+    ],
+    [
+      'a wrong type in a map section',
+      (f: Node) => {
+        f.bandwidth['203.0.113.10/32']['2026-11-05'].DOMESTIC.peak_in = '1520.4';
+      },
+      'bandwidth["203.0.113.10/32"]: field 2026-11-05.DOMESTIC.peak_in must be number',
+    ],
+    [
+      'a bad record in mail_domains',
+      (f: Node) => {
+        f.mail_domains.mail01[1].accounts = 'none';
+      },
+      'mail_domains.mail01[1] (harbourtrading.nz): field accounts must be integer',
+    ],
+    [
+      'a bad client_id',
+      (f: Node) => {
+        f.client_id = 293;
+      },
+      'client_id: must be string',
+    ],
+    [
+      'a record of another client',
+      (f: Node) => {
+        f.ssh_keys[0].client_id = '294';
+      },
+      'ssh_keys[0] (backup@db01): field client_id is "294" but the fixture\'s client_id is "293"',
+    ],
+    [
+      'a repeated id',
+      (f: Node) => {
+        f.ssh_keys[1].id = '39';
+      },
+      'ssh_keys[1] (aroha@laptop-2023): field id repeats "39" of ssh_keys[0]',
+    ],
+    [
+      'an address of no server',
+      (f: Node) => {
+        f.ips[0].server_id = '99999';
+      },
+      'ips[0] (203.0.113.10): field server_id "99999" is not a server_id of servers',
+    ],
+    [
+      'a computed field given wrong',
+      (f: Node) => {
+        f.ips[2].name = 'db02';
+      },
+      'ips[2] (203.0.113.11): field name is "db02" but server 10422 gives "db01" (leave it out to have it computed)',
+    ],
+    [
+      'a phone that does not join its parts',
+      (f: Node) => {
+        f.contacts[0].Phone = '+64.99999999';
+      },
+      'contacts[0] (3310): field Phone is "+64.99999999" but PhoneCountry, PhoneArea, PhoneLocal and PhoneExtension gives "+64.93095000" (leave it out to have it computed)',
+    ],
+    [
+      'a contact count that is wrong',
+      (f: Node) => {
+        f.contacts[1].DomainCount = '1';
+      },
+      'contacts[1] (3311): field DomainCount is "1" but registered_domains gives "3" (leave it out to have it computed)',
+    ],
+    [
+      'a domain with an unknown contact',
+      (f: Node) => {
+        f.registered_domains[0].TechnicalContactID = '1';
+      },
+      'registered_domains[0] (example.co.nz): field TechnicalContactID "1" is not a ContactID of contacts',
+    ],
+    [
+      'a server on an unknown plan',
+      (f: Node) => {
+        f.servers[0].product_code = 'VPS-3G';
+      },
+      'servers[0] (web01): field product_code "VPS-3G" is not a product_code of plans',
+    ],
+    [
+      'a server whose disk is not its partitions',
+      (f: Node) => {
+        f.servers[0].disk = 81;
+      },
+      'servers[0] (web01): field disk is 81 but the sum of its partitions gives 80 (leave it out to have it computed)',
+    ],
+    [
+      "a primary address that is not the server's",
+      (f: Node) => {
+        f.servers[0].primary_ips[0].ip_addr = '203.0.113.11';
+      },
+      'servers[0] (web01): field primary_ips[0].ip_addr 203.0.113.11 is not an address of this server in ips',
+    ],
+    [
+      'a zone of an unknown template',
+      (f: Node) => {
+        f.dns_domains[0].template_id = '77';
+      },
+      'dns_domains[0] (example.co.nz): field template_id "77" is not a template_id of dns_templates (or "0" for none)',
+    ],
+    [
+      'a database on an unknown server',
+      (f: Node) => {
+        f.databases[2].server_name = 'cloud09';
+      },
+      'databases[2] (blog): field server_name "cloud09" is not a name of servers',
+    ],
+    [
+      'a stack on an unknown server',
+      (f: Node) => {
+        f.stacks[0].server = 'cloud09';
+      },
+      'stacks[0] (shop): field server "cloud09" is not a name of servers',
+    ],
+    [
+      'a field a plan does not have',
+      (f: Node) => {
+        f.plans[0].price = '10.00';
+      },
+      'plans[0] (VPS-2G): field price is not a known field',
+    ],
+    [
+      'servers left out that records refer to',
+      (f: Node) => {
+        delete f.servers;
+      },
+      'databases[0] (shop): field server_name "cloud01" is not a name of servers',
+    ],
+    [
+      'traffic of an address the client does not have',
+      (f: Node) => {
+        f.bandwidth['10.0.0.1/32'] = {};
+      },
+      'bandwidth["10.0.0.1/32"]: 10.0.0.1 is not an ip_addr of ips',
+    ],
+    [
+      'mail domains of an unknown server',
+      (f: Node) => {
+        f.mail_domains.mail09 = [];
+      },
+      'mail_domains.mail09: "mail09" is not a name of servers',
+    ],
+    [
+      'an unknown section',
+      (f: Node) => {
+        f.server = [];
+      },
+      '"server" is not a section of a fixture (sections: client_id, next_job_id, locations, plans, servers, images, disabled_images, ips, dns_templates, dns_domains, tlds, unavailable_domains, pricing_tiers, registered_domains, contacts, sub_accounts, ssh_keys, databases, stacks, bandwidth, mail_domains)',
+    ],
   ])('%s', async (_what, edit, problem) => {
     expect(await problems(edited(edit))).toContain(problem);
   });
 
   it('names every problem, one a line, in a message that names the file', async () => {
-    const path = file(stringify(edited((f) => {
-      delete f.servers[1].label;
-      f.servers[2].locked = 'no';
-    })));
-    const error = await createSandbox({ document, fixture: path }).then(() => undefined, (e: unknown) => e as FixtureError);
-    expect(error?.message).toBe(`Invalid sandbox fixture ${path}:\n  servers[1] (db01): field label is required\n  servers[2] (cloud01): field locked must match pattern "^[01]$"`);
+    const path = file(
+      stringify(
+        edited((f) => {
+          delete f.servers[1].label;
+          f.servers[2].locked = 'no';
+        }),
+      ),
+    );
+    const error = await createSandbox({ document, fixture: path }).then(
+      () => undefined,
+      (e: unknown) => e as FixtureError,
+    );
+    expect(error?.message).toBe(
+      `Invalid sandbox fixture ${path}:\n  servers[1] (db01): field label is required\n  servers[2] (cloud01): field locked must match pattern "^[01]$"`,
+    );
     // references are checked once every record fits its schema, all of them
-    expect(await problems(edited((f) => { f.ips[0].server_id = '10422'; f.stacks[0].server = 'cloud09'; }))).toEqual([
+    expect(
+      await problems(
+        edited((f) => {
+          f.ips[0].server_id = '10422';
+          f.stacks[0].server = 'cloud09';
+        }),
+      ),
+    ).toEqual([
       'servers[0] (web01): field primary_ips[0].ip_addr 203.0.113.10 is not an address of this server in ips',
       'stacks[0] (shop): field server "cloud09" is not a name of servers',
     ]);
   });
 
-  it('refuses the README\'s example as the README shows', async () => {
+  it("refuses the README's example as the README shows", async () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const shown = /\nCannot start the mock on [^:]+:\d+: Invalid sandbox fixture \S+:\n((?: {2}.*\n)+)/.exec(readme)![1]!.trimEnd().split('\n').map((line) => line.trim());
-    expect(await problems(edited((f) => { delete f.servers[1].label; f.ips[0].server_id = '99999'; }))).toEqual(shown);
+    const shown = /\nCannot start the mock on [^:]+:\d+: Invalid sandbox fixture \S+:\n((?: {2}.*\n)+)/
+      .exec(readme)![1]!
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.trim());
+    expect(
+      await problems(
+        edited((f) => {
+          delete f.servers[1].label;
+          f.ips[0].server_id = '99999';
+        }),
+      ),
+    ).toEqual(shown);
   });
 
   it('refuses a file that cannot be read or parsed, naming it', async () => {

@@ -13,16 +13,26 @@ const CONTENT = 'ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20team';
 
 /** ssh/key/add through a mock: the answer's status and body (null when the connection failed). */
 async function addKey(url: string, apiKey: string, label: string) {
-  const response = await fetch(`${url}/1.2/ssh/key/add.json`, { method: 'POST', headers: form, body: `apikey=${apiKey}&client_id=293&label=${label}&content=${CONTENT}` });
+  const response = await fetch(`${url}/1.2/ssh/key/add.json`, {
+    method: 'POST',
+    headers: form,
+    body: `apikey=${apiKey}&client_id=293&label=${label}&content=${CONTENT}`,
+  });
   return { status: response.status, body: await response.json() };
 }
 /** The label of SSH key `id` as a mock answers it, or its failure message. */
 async function labelOf(url: string, apiKey: string, id: string) {
-  const { return: key, msg } = await (await fetch(`${url}/1.3/ssh/key/get.json?apikey=${apiKey}&client_id=293&key_id=${id}`)).json();
+  const { return: key, msg } = await (
+    await fetch(`${url}/1.3/ssh/key/get.json?apikey=${apiKey}&client_id=293&key_id=${id}`)
+  ).json();
   return key?.label ?? msg;
 }
 async function backup(url: string, apiKey: string) {
-  const response = await fetch(`${url}/1.2/cloud/stack/backup.json`, { method: 'POST', headers: form, body: `apikey=${apiKey}&client_id=293&server=cloud01&name=shop` });
+  const response = await fetch(`${url}/1.2/cloud/stack/backup.json`, {
+    method: 'POST',
+    headers: form,
+    body: `apikey=${apiKey}&client_id=293&server=cloud01&name=shop`,
+  });
   return (await response.json()).return.job_id as string;
 }
 /** Resolves once `check()` resolves to true, asking again every 50 ms (rejects after timeoutMs). */
@@ -55,7 +65,10 @@ describe('two instances sharing one Redis', () => {
   let b: RunningCli;
   beforeAll(async () => {
     redis = await startRedisServer();
-    [a, b] = await Promise.all([startCli(['--sandbox', '--store', redis.url(1)]), startCli(['--sandbox', '--store', redis.url(1)])]);
+    [a, b] = await Promise.all([
+      startCli(['--sandbox', '--store', redis.url(1)]),
+      startCli(['--sandbox', '--store', redis.url(1)]),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -63,7 +76,9 @@ describe('two instances sharing one Redis', () => {
   });
 
   it('says where the state is kept, and for how long', () => {
-    expect(a.output()).toContain(`hostapi mock (sandbox, state in redis://127.0.0.1:${redis.port}/1, kept 24h unused) on http://127.0.0.1:`);
+    expect(a.output()).toContain(
+      `hostapi mock (sandbox, state in redis://127.0.0.1:${redis.port}/1, kept 24h unused) on http://127.0.0.1:`,
+    );
   });
 
   it('a write through A is read back through B, and survives a restart of both', async () => {
@@ -78,7 +93,10 @@ describe('two instances sharing one Redis', () => {
     expect(await labelOf(b.url, 'team-2', '42')).toBe('SSH key not found.');
 
     await Promise.all([a.stop(), b.stop()]);
-    [a, b] = await Promise.all([startCli(['--sandbox', '--store', redis.url(1)]), startCli(['--sandbox', '--store', redis.url(1)])]);
+    [a, b] = await Promise.all([
+      startCli(['--sandbox', '--store', redis.url(1)]),
+      startCli(['--sandbox', '--store', redis.url(1)]),
+    ]);
     expect([await labelOf(a.url, 'team-1', '42'), await labelOf(b.url, 'team-1', '43')]).toEqual(['laptop', 'desktop']);
     // Stored for a day unused.
     const hashes = await stateHashes(redis.url(1));
@@ -99,7 +117,9 @@ describe('two instances sharing one Redis', () => {
   });
 
   it('50 concurrent creates spread over both instances lose or duplicate nothing', async () => {
-    const answers = await Promise.all(range(0, 50).map((n) => addKey(Number(n) % 2 ? a.url : b.url, 'busy', `key-${n}`)));
+    const answers = await Promise.all(
+      range(0, 50).map((n) => addKey(Number(n) % 2 ? a.url : b.url, 'busy', `key-${n}`)),
+    );
     expect(answers.map(({ status }) => status)).toEqual(Array(50).fill(200));
     const ids = answers.map(({ body }) => body.return.key_id as string);
     expect([...ids].sort((x, y) => Number(x) - Number(y))).toEqual(range(42, 50));
@@ -138,7 +158,7 @@ describe('two instances sharing one Redis', () => {
   });
 });
 
-describe('a key\'s state in Redis expires when unused (--store-ttl)', () => {
+describe("a key's state in Redis expires when unused (--store-ttl)", () => {
   let redis: RunningRedis;
   let mock: RunningCli;
   beforeAll(async () => {
@@ -195,13 +215,26 @@ describe('while Redis cannot be reached', () => {
     expect((await addKey(mock.url, 'outage', 'before')).status).toBe(200);
 
     await redis.stop();
-    for (const request of [() => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=outage&client_id=293&key_id=42`), () => fetch(`${mock.url}/1.2/ssh/key/add.json`, { method: 'POST', headers: form, body: `apikey=outage&client_id=293&label=during&content=${CONTENT}` }), () => fetch(`${mock.url}/__sandbox/reset?apikey=outage`, { method: 'POST' })]) {
+    for (const request of [
+      () => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=outage&client_id=293&key_id=42`),
+      () =>
+        fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+          method: 'POST',
+          headers: form,
+          body: `apikey=outage&client_id=293&label=during&content=${CONTENT}`,
+        }),
+      () => fetch(`${mock.url}/__sandbox/reset?apikey=outage`, { method: 'POST' }),
+    ]) {
       const refused = await request();
       expect(refused.status).toBe(503);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
       expect(refused.headers.get('retry-after')).toBe('1');
       const problem = await refused.json();
-      expect(problem).toMatchObject({ type: 'urn:hostapi:mock:store-unavailable', title: 'Sandbox store unavailable', status: 503 });
+      expect(problem).toMatchObject({
+        type: 'urn:hostapi:mock:store-unavailable',
+        title: 'Sandbox store unavailable',
+        status: 503,
+      });
       expect(problem.detail).toContain(`The sandbox's store ${named} cannot be reached`);
       expect(JSON.stringify(problem)).not.toContain(PASSWORD);
     }
@@ -218,7 +251,11 @@ describe('while Redis cannot be reached', () => {
 
     // Redis back (empty: this one keeps nothing on disk): both answer again, and share the key.
     await redis.start();
-    for (const each of [mock, late]) await eventually(async () => (await addKey(each.url, 'outage', 'probe')).status === 200, 'the mock to answer again');
+    for (const each of [mock, late])
+      await eventually(
+        async () => (await addKey(each.url, 'outage', 'probe')).status === 200,
+        'the mock to answer again',
+      );
     expect(mock.output()).toContain(`sandbox: the store ${named} is reachable again`);
     const { body } = await addKey(mock.url, 'outage', 'after');
     expect(await labelOf(late.url, 'outage', body.return.key_id)).toBe('after');
@@ -230,12 +267,17 @@ describe('while Redis cannot be reached', () => {
       const started = performance.now();
       const silent = await fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=outage&client_id=293&key_id=42`);
       expect(silent.status).toBe(503);
-      expect((await silent.json()).detail).toContain(`The sandbox's store ${named} cannot be reached (no answer within 3 s)`);
+      expect((await silent.json()).detail).toContain(
+        `The sandbox's store ${named} cannot be reached (no answer within 3 s)`,
+      );
       expect(performance.now() - started).toBeLessThan(10_000);
     } finally {
       process.kill(redis.pid, 'SIGCONT');
     }
-    await eventually(async () => (await addKey(mock.url, 'outage', 'resumed')).status === 200, 'the mock to answer again');
+    await eventually(
+      async () => (await addKey(mock.url, 'outage', 'resumed')).status === 200,
+      'the mock to answer again',
+    );
     expect(mock.output() + late.output()).not.toContain(PASSWORD);
   }, 90_000);
 });
@@ -243,14 +285,29 @@ describe('while Redis cannot be reached', () => {
 describe('hostapi-mock --store: refusals', () => {
   it.each([
     [['--store', 'redis://127.0.0.1:6379/0'], '--store goes with --sandbox'],
-    [['--sandbox', '--store', 'http://127.0.0.1:6379'], '--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got http://127.0.0.1:6379'],
-    [['--sandbox', '--store', 'redis://user:hunter2@db.example:6379/one'], '--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got redis://user:***@db.example:6379/one'],
+    [
+      ['--sandbox', '--store', 'http://127.0.0.1:6379'],
+      '--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got http://127.0.0.1:6379',
+    ],
+    [
+      ['--sandbox', '--store', 'redis://user:hunter2@db.example:6379/one'],
+      '--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got redis://user:***@db.example:6379/one',
+    ],
     [['--sandbox', '--store', 'redis:///0'], '--store must be a Redis URL'],
     [['--sandbox', '--store'], '--store needs a value'],
     [['--sandbox', '--store-ttl', '1h'], '--store-ttl goes with --store'],
-    [['--sandbox', '--store', 'redis://h:6379/0', '--store-ttl', '10'], '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got 10'],
-    [['--sandbox', '--store', 'redis://h:6379/0', '--store-ttl', '0s'], '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got 0s'],
-    [['--sandbox', '--store', 'redis://h:6379/0', '--max-keys', '5'], '--max-keys caps the in-memory store: with --store, a key\'s state expires after --store-ttl unused instead'],
+    [
+      ['--sandbox', '--store', 'redis://h:6379/0', '--store-ttl', '10'],
+      '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got 10',
+    ],
+    [
+      ['--sandbox', '--store', 'redis://h:6379/0', '--store-ttl', '0s'],
+      '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got 0s',
+    ],
+    [
+      ['--sandbox', '--store', 'redis://h:6379/0', '--max-keys', '5'],
+      "--max-keys caps the in-memory store: with --store, a key's state expires after --store-ttl unused instead",
+    ],
     [['proxy', '--upstream', 'http://x', '--store', 'redis://h:6379/0'], '--store is not an option of proxy'],
   ])('%j exits 2, naming the problem, with the usage', async (args, message) => {
     const { code, stderr } = await runCli(args);

@@ -36,10 +36,15 @@ export function responseProblems(operationId: string, status: number, body: unkn
 /** An operation's named examples of one response, by name, `$ref`s followed. */
 export function examplesOf(operationId: string, status = '200'): Record<string, Node> {
   const response = operations[operationId]!.op.responses[status];
-  const media = (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response).content['application/json'];
-  return Object.fromEntries(Object.entries(media.examples as Node).map(([name, example]) => [
-    name, example.$ref ? document.components.examples[example.$ref.split('/').pop()].value : example.value,
-  ]));
+  const media = (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response).content[
+    'application/json'
+  ];
+  return Object.fromEntries(
+    Object.entries(media.examples as Node).map(([name, example]) => [
+      name,
+      example.$ref ? document.components.examples[example.$ref.split('/').pop()].value : example.value,
+    ]),
+  );
 }
 
 const isFailure = (body: Node) => typeof body?.msg === 'string' && !('return' in body) && body.status !== true;
@@ -51,14 +56,22 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * reserved extension `.example`, the answer names the one asked for); [] when it is, or when it
  * is no failure.
  */
-export function undocumentedFailure(operationId: string, { status, body, example }: { status: number; body: unknown; example?: string }): string[] {
+export function undocumentedFailure(
+  operationId: string,
+  { status, body, example }: { status: number; body: unknown; example?: string },
+): string[] {
   if (status !== 200 || !isFailure(body as Node)) return [];
   const answered = `${operationId} answered ${JSON.stringify(body)}`;
   const examples = examplesOf(operationId);
   const documented = example === undefined ? undefined : examples[example];
-  if (!documented || !isFailure(documented)) return [`${answered} as "${example}", not a failure example of ${operationId} (${Object.keys(examples).join(', ')})`];
+  if (!documented || !isFailure(documented))
+    return [
+      `${answered} as "${example}", not a failure example of ${operationId} (${Object.keys(examples).join(', ')})`,
+    ];
   const { msg, ...rest } = body as Node;
   const { msg: documentedMsg, ...documentedRest } = documented;
   const message = new RegExp(`^${escaped(documentedMsg).replace(escaped('.example'), '\\.[a-z0-9][a-z0-9.-]*')}$`);
-  return JSON.stringify(rest) === JSON.stringify(documentedRest) && message.test(msg) ? [] : [`${answered}, not its example "${example}": ${JSON.stringify(documented)}`];
+  return JSON.stringify(rest) === JSON.stringify(documentedRest) && message.test(msg)
+    ? []
+    : [`${answered}, not its example "${example}": ${JSON.stringify(documented)}`];
 }

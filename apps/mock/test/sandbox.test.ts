@@ -5,9 +5,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Fields, type Sandbox } from '../src/sandbox/index.mjs';
-import { builtInFixture, document, examplesOf, operations, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
+import {
+  builtInFixture,
+  document,
+  examplesOf,
+  operations,
+  responseProblems,
+  undocumentedFailure,
+  type Node,
+} from './sandbox-support.js';
 import { STORES, useStore } from './sandbox-stores.js';
-
 
 describe.each(STORES)('%s store', (kind) => {
   const store = useStore(kind);
@@ -26,16 +33,26 @@ describe.each(STORES)('%s store', (kind) => {
    * The answer of `operationId` for key `apiKey`, after checking it against the response schema
    * and, if it is a failure, that it is one its operation documents.
    */
-  async function call(operationId: string, fields: Fields = {}, { apiKey = 'key-a', prefer = {} }: { apiKey?: string; prefer?: Record<string, string> } = {}) {
+  async function call(
+    operationId: string,
+    fields: Fields = {},
+    { apiKey = 'key-a', prefer = {} }: { apiKey?: string; prefer?: Record<string, string> } = {},
+  ) {
     const answer = await sandbox.answer({ operationId, apiKey, fields: { client_id: '293', ...fields }, prefer });
-    expect(responseProblems(operationId, answer.status, answer.body), `${operationId} answer ${JSON.stringify(answer.body)}`).toEqual([]);
+    expect(
+      responseProblems(operationId, answer.status, answer.body),
+      `${operationId} answer ${JSON.stringify(answer.body)}`,
+    ).toEqual([]);
     expect(undocumentedFailure(operationId, answer)).toEqual([]);
     return answer as { status: number; body: Node; example?: string };
   }
   /** The `return` of a successful call (fails the test on a failure envelope). */
   async function ok(operationId: string, fields: Fields = {}, options: { apiKey?: string } = {}) {
     const { status, body } = await call(operationId, fields, options);
-    expect({ status, ok: body.status ?? !body.msg }, `${operationId}: ${JSON.stringify(body)}`).toEqual({ status: 200, ok: true });
+    expect({ status, ok: body.status ?? !body.msg }, `${operationId}: ${JSON.stringify(body)}`).toEqual({
+      status: 200,
+      ok: true,
+    });
     return body.return;
   }
   /** The message of a failure envelope (HTTP 200, status false or msg only). */
@@ -52,12 +69,23 @@ describe.each(STORES)('%s store', (kind) => {
     const server = builtInFixture.servers[index];
     return { ...server, disk: server.partitions.reduce((sum: number, p: Node) => sum + Number(p.size), 0) };
   };
-  const serverNamed = async (name: string, apiKey = 'key-a') => (await ok('listServers', { filters: { name } }, { apiKey })).data.find((s: Node) => s.name === name);
+  const serverNamed = async (name: string, apiKey = 'key-a') =>
+    (await ok('listServers', { filters: { name } }, { apiKey })).data.find((s: Node) => s.name === name);
 
   describe('list_servers', () => {
     it('lists every server of the fixture on one page without paging filters', async () => {
       const page = await ok('listServers');
-      expect(names(page.data)).toEqual(['web01', 'db01', 'cloud01', 'cloud02', 'win01', 'mail01', 'vds01', 'metal01', 'colo01']);
+      expect(names(page.data)).toEqual([
+        'web01',
+        'db01',
+        'cloud01',
+        'cloud02',
+        'win01',
+        'mail01',
+        'vds01',
+        'metal01',
+        'colo01',
+      ]);
       expect(page).toMatchObject({ total_items: 9, current_items: 9, current_page: 1, total_pages: 1 });
     });
 
@@ -83,34 +111,81 @@ describe.each(STORES)('%s store', (kind) => {
 
     it.each([
       [{ sort_by: 'name' }, ['cloud01', 'cloud02', 'colo01', 'db01', 'mail01', 'metal01', 'vds01', 'web01', 'win01']],
-      [{ sort_by: 'name', sort_dir: 'DESC' }, ['win01', 'web01', 'vds01', 'metal01', 'mail01', 'db01', 'colo01', 'cloud02', 'cloud01']],
+      [
+        { sort_by: 'name', sort_dir: 'DESC' },
+        ['win01', 'web01', 'vds01', 'metal01', 'mail01', 'db01', 'colo01', 'cloud02', 'cloud01'],
+      ],
       // numeric strings by value, integers as numbers
-      [{ sort_by: 'ram', sort_dir: 'DESC' }, ['metal01', 'vds01', 'db01', 'cloud01', 'web01', 'cloud02', 'win01', 'mail01', 'colo01']],
-      [{ sort_by: 'disk', sort_dir: 'ASC' }, ['colo01', 'mail01', 'web01', 'cloud02', 'win01', 'db01', 'cloud01', 'vds01', 'metal01']],
-      [{ sort_by: 'created' }, ['mail01', 'colo01', 'metal01', 'vds01', 'win01', 'web01', 'db01', 'cloud01', 'cloud02']],
+      [
+        { sort_by: 'ram', sort_dir: 'DESC' },
+        ['metal01', 'vds01', 'db01', 'cloud01', 'web01', 'cloud02', 'win01', 'mail01', 'colo01'],
+      ],
+      [
+        { sort_by: 'disk', sort_dir: 'ASC' },
+        ['colo01', 'mail01', 'web01', 'cloud02', 'win01', 'db01', 'cloud01', 'vds01', 'metal01'],
+      ],
+      [
+        { sort_by: 'created' },
+        ['mail01', 'colo01', 'metal01', 'vds01', 'win01', 'web01', 'db01', 'cloud01', 'cloud02'],
+      ],
       // null (colo01's location) first; equal values keep the fixture's order
-      [{ sort_by: 'location' }, ['colo01', 'web01', 'db01', 'cloud01', 'mail01', 'vds01', 'metal01', 'cloud02', 'win01']],
-      [{ sort_by: 'no_such_field' }, ['web01', 'db01', 'cloud01', 'cloud02', 'win01', 'mail01', 'vds01', 'metal01', 'colo01']],
+      [
+        { sort_by: 'location' },
+        ['colo01', 'web01', 'db01', 'cloud01', 'mail01', 'vds01', 'metal01', 'cloud02', 'win01'],
+      ],
+      [
+        { sort_by: 'no_such_field' },
+        ['web01', 'db01', 'cloud01', 'cloud02', 'win01', 'mail01', 'vds01', 'metal01', 'colo01'],
+      ],
     ])('sorts %j', async (filters, expected) => {
       expect(names((await ok('listServers', { filters })).data)).toEqual(expected);
     });
 
     it('pages with consistent counts, and a page past the end is empty', async () => {
       const pages = [];
-      for (const page_number of ['1', '2', '3', '4']) pages.push(await ok('listServers', { filters: { page_size: '4', page_number, sort_by: 'server_id' } }));
-      expect(pages.map(({ total_items, current_items, current_page, total_pages }) => ({ total_items, current_items, current_page, total_pages }))).toEqual([
+      for (const page_number of ['1', '2', '3', '4'])
+        pages.push(await ok('listServers', { filters: { page_size: '4', page_number, sort_by: 'server_id' } }));
+      expect(
+        pages.map(({ total_items, current_items, current_page, total_pages }) => ({
+          total_items,
+          current_items,
+          current_page,
+          total_pages,
+        })),
+      ).toEqual([
         { total_items: 9, current_items: 4, current_page: 1, total_pages: 3 },
         { total_items: 9, current_items: 4, current_page: 2, total_pages: 3 },
         { total_items: 9, current_items: 1, current_page: 3, total_pages: 3 },
         { total_items: 9, current_items: 0, current_page: 4, total_pages: 3 },
       ]);
-      expect(pages.flatMap((p) => names(p.data))).toEqual(['web01', 'db01', 'cloud01', 'cloud02', 'win01', 'mail01', 'vds01', 'metal01', 'colo01']);
+      expect(pages.flatMap((p) => names(p.data))).toEqual([
+        'web01',
+        'db01',
+        'cloud01',
+        'cloud02',
+        'win01',
+        'mail01',
+        'vds01',
+        'metal01',
+        'colo01',
+      ]);
       expect(pages[3].data).toEqual([]);
     });
 
     it('pages a filtered list, and an empty list has no pages', async () => {
-      expect(await ok('listServers', { filters: { state: 'On', page_size: '2', page_number: '3' } })).toMatchObject({ total_items: 5, current_items: 1, current_page: 3, total_pages: 3 });
-      expect(await ok('listServers', { filters: { name: 'zzz', page_size: '2' } })).toEqual({ total_items: 0, current_items: 0, current_page: 1, total_pages: 1, data: [] });
+      expect(await ok('listServers', { filters: { state: 'On', page_size: '2', page_number: '3' } })).toMatchObject({
+        total_items: 5,
+        current_items: 1,
+        current_page: 3,
+        total_pages: 3,
+      });
+      expect(await ok('listServers', { filters: { name: 'zzz', page_size: '2' } })).toEqual({
+        total_items: 0,
+        current_items: 0,
+        current_page: 1,
+        total_pages: 1,
+        data: [],
+      });
     });
 
     it('answers the records as the fixture holds them', async () => {
@@ -123,14 +198,26 @@ describe.each(STORES)('%s store', (kind) => {
 
     it('lists the enabled images, and the disabled ones with include_disabled=1', async () => {
       expect(codes(await ok('listImages'))).toEqual(builtInFixture.images.map((i: Node) => i.code));
-      expect(await ok('listImages', { filters: { include_disabled: '1' } })).toHaveLength(builtInFixture.images.length + builtInFixture.disabled_images.length);
+      expect(await ok('listImages', { filters: { include_disabled: '1' } })).toHaveLength(
+        builtInFixture.images.length + builtInFixture.disabled_images.length,
+      );
       expect(codes(await ok('listImages', { filters: { include_disabled: '0' } }))).not.toContain('ubuntu-focal.amd64');
     });
 
     it('filters by type and os, sorts and pages', async () => {
-      expect(codes(await ok('listImages', { filters: { os: 'debian', include_disabled: '1' } }))).toEqual(['debian-bookworm.amd64', 'debian-trixie.amd64', 'debian-bullseye.amd64']);
+      expect(codes(await ok('listImages', { filters: { os: 'debian', include_disabled: '1' } }))).toEqual([
+        'debian-bookworm.amd64',
+        'debian-trixie.amd64',
+        'debian-bullseye.amd64',
+      ]);
       expect(codes(await ok('listImages', { filters: { type: 'windows' } }))).toEqual(['windows-2022.amd64']);
-      expect(codes(await ok('listImages', { filters: { type: 'distro', sort_by: 'code', sort_dir: 'DESC', page_size: '2', page_number: '2' } }))).toEqual(['rocky-9.amd64', 'debian-trixie.amd64']);
+      expect(
+        codes(
+          await ok('listImages', {
+            filters: { type: 'distro', sort_by: 'code', sort_dir: 'DESC', page_size: '2', page_number: '2' },
+          }),
+        ),
+      ).toEqual(['rocky-9.amd64', 'debian-trixie.amd64']);
       expect(await ok('listImages', { filters: { page_size: '5', page_number: '9' } })).toEqual([]);
     });
 
@@ -146,7 +233,16 @@ describe.each(STORES)('%s store', (kind) => {
       expect(open.data.map((a: Node) => a.client_id)).toEqual(['301', '303', '304', '306', '307']);
       expect(open).toMatchObject({ total_items: 5, current_items: 5, current_page: 1, total_pages: 1 });
       expect((await ok('listSubAccounts', { filters: { include_closed: '1' } })).total_items).toBe(7);
-      const harbour = await ok('listSubAccounts', { filters: { name: 'harbour', include_closed: '1', page_size: '2', page_number: '2', sort_by: 'account_balance', sort_dir: 'DESC' } });
+      const harbour = await ok('listSubAccounts', {
+        filters: {
+          name: 'harbour',
+          include_closed: '1',
+          page_size: '2',
+          page_number: '2',
+          sort_by: 'account_balance',
+          sort_dir: 'DESC',
+        },
+      });
       expect(harbour).toMatchObject({ total_items: 4, current_items: 2, current_page: 2, total_pages: 2 });
       expect(harbour.data.map((a: Node) => a.name)).toEqual(['Harbour Trading Staff Club', 'Harbour Imports Ltd']);
     });
@@ -166,12 +262,18 @@ describe.each(STORES)('%s store', (kind) => {
     });
 
     it('sorts and pages the addresses; a page past the end is [] as observed', async () => {
-      expect(Object.keys(await ok('listIps', { filters: { sort_by: 'date_allocated', sort_dir: 'DESC', page_size: '2' } }))).toEqual(['198.51.100.99', '203.0.113.50']);
+      expect(
+        Object.keys(await ok('listIps', { filters: { sort_by: 'date_allocated', sort_dir: 'DESC', page_size: '2' } })),
+      ).toEqual(['198.51.100.99', '203.0.113.50']);
       expect(await ok('listIps', { filters: { page_size: '50', page_number: '2' } })).toEqual([]);
     });
 
     it('lists templates with their zone counts, and the zones of a template', async () => {
-      expect((await ok('listDnsTemplates')).map((t: Node) => [t.template_id, t.domain_count])).toEqual([['12', '2'], ['13', '0'], ['14', '1']]);
+      expect((await ok('listDnsTemplates')).map((t: Node) => [t.template_id, t.domain_count])).toEqual([
+        ['12', '2'],
+        ['13', '0'],
+        ['14', '1'],
+      ]);
       const zones = await ok('listDomainsUsingTemplate', { template_id: '12' });
       expect(Object.keys(zones)).toEqual(['example.co.nz', 'harbourtrading.nz']);
       expect(zones['example.co.nz'].domain_r).toBe('zn.oc.elpmaxe');
@@ -180,7 +282,14 @@ describe.each(STORES)('%s store', (kind) => {
     });
 
     it('updates the SOA record of a zone of the client, and refuses a zone it does not have', async () => {
-      const soa = { ns: 'ns1.hostapi.example', email: 'hostmaster@example.co.nz', refresh: '10800', retry: '3600', expire: '604800', minimum: '3600' };
+      const soa = {
+        ns: 'ns1.hostapi.example',
+        email: 'hostmaster@example.co.nz',
+        refresh: '10800',
+        retry: '3600',
+        expire: '604800',
+        minimum: '3600',
+      };
       const { body } = await call('updateSoa', { domain: 'harbourfreight.co.nz', ...soa });
       expect(body).toEqual({ msg: 'SOA record updated.', status: true, time: expect.any(Number) });
       expect(await failure('updateSoa', { domain: 'someone-else.co.nz', ...soa })).toBe('Domain not found.');
@@ -190,12 +299,21 @@ describe.each(STORES)('%s store', (kind) => {
   describe('ssh keys', () => {
     it('adds a key that get then returns, with its users when asked', async () => {
       const content = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop';
-      const { key_id } = await ok('addSshKey', { label: 'laptop@aroha', content, params: { custom_image_access: '1' } });
+      const { key_id } = await ok('addSshKey', {
+        label: 'laptop@aroha',
+        content,
+        params: { custom_image_access: '1' },
+      });
       expect(key_id).toBe('42');
       const key = await ok('getSshKey', { key_id });
       expect(key).toEqual({
-        id: '42', client_id: '293', label: 'laptop@aroha', content, date_added: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-        date_updated: '0000-00-00 00:00:00', custom_image_access: true,
+        id: '42',
+        client_id: '293',
+        label: 'laptop@aroha',
+        content,
+        date_added: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        date_updated: '0000-00-00 00:00:00',
+        custom_image_access: true,
       });
       expect(await ok('getSshKey', { key_id, include_users: '1' })).toEqual({ ...key, users: [] });
       expect((await ok('addSshKey', { label: 'second', content })).key_id).toBe('43');
@@ -203,7 +321,9 @@ describe.each(STORES)('%s store', (kind) => {
 
     it('returns a fixture key with and without its users', async () => {
       expect((await ok('getSshKey', { key_id: '41' })).users).toBeUndefined();
-      expect((await ok('getSshKey', { key_id: '41', include_users: '1' })).users).toEqual([{ id: '77', username: 'deploy', containers: ['shop-web', 'shop-worker'] }]);
+      expect((await ok('getSshKey', { key_id: '41', include_users: '1' })).users).toEqual([
+        { id: '77', username: 'deploy', containers: ['shop-web', 'shop-worker'] },
+      ]);
       expect((await ok('getSshKey', { key_id: '40', include_users: '1' })).users).toEqual([]);
     });
 
@@ -215,36 +335,81 @@ describe.each(STORES)('%s store', (kind) => {
   });
 
   describe('domain registration', () => {
-    const registration = { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310', params: { AdminContact: '3310', TechContact: '3311', protect: '1' } };
+    const registration = {
+      domain: 'harbourtrading.com',
+      term: '12',
+      registrant_contact: '3310',
+      params: { AdminContact: '3310', TechContact: '3311', protect: '1' },
+    };
 
     it('create → get → availability taken → create again refused → cancel → gone', async () => {
-      expect(await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).toEqual({ domain: 'harbourtrading.com', available: true, reason: '', other: [] });
+      expect(await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).toEqual({
+        domain: 'harbourtrading.com',
+        available: true,
+        reason: '',
+        other: [],
+      });
       const created = await ok('createDomain', registration);
       expect(created.job_id).toBe('8813001');
       const domain = await ok('getDomain', { domain: 'harbourtrading.com' });
       expect(domain).toMatchObject({
-        ClientID: '293', Domain: 'harbourtrading.com', State: 'Active', RegistrantName: 'Harbour Trading Ltd',
-        RegistrantContactID: '3310', AdminContactID: '3310', TechnicalContactID: '3311', autorenew_term: '12', Locked: '0',
+        ClientID: '293',
+        Domain: 'harbourtrading.com',
+        State: 'Active',
+        RegistrantName: 'Harbour Trading Ltd',
+        RegistrantContactID: '3310',
+        AdminContactID: '3310',
+        TechnicalContactID: '3311',
+        autorenew_term: '12',
+        Locked: '0',
       });
       expect(Number(domain.DateBilledUntil.slice(0, 4)) - Number(domain.DateRegistered.slice(0, 4))).toBe(1);
-      expect(await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).toMatchObject({ available: false, reason: 'Active' });
+      expect(await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).toMatchObject({
+        available: false,
+        reason: 'Active',
+      });
       expect(await failure('createDomain', registration)).toBe('Domain is not available for registration.');
       const cancelled = await call('cancelDomain', { domain: 'harbourtrading.com' });
-      expect(cancelled.body).toEqual({ return: { job_id: '8813002' }, msg: 'Successful', status: true, time: expect.any(Number) });
+      expect(cancelled.body).toEqual({
+        return: { job_id: '8813002' },
+        msg: 'Successful',
+        status: true,
+        time: expect.any(Number),
+      });
       expect(await failure('getDomain', { domain: 'harbourtrading.com' })).toBe('Domain not found.');
       expect((await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).available).toBe(true);
       expect(await failure('cancelDomain', { domain: 'harbourtrading.com' })).toBe('Domain not found.');
     });
 
     it('checks other extensions, and names an extension the registrar does not offer', async () => {
-      expect(await ok('checkDomainAvailability', { domain: 'HarbourTrading.com', additional_tlds: ['net', '.nz', 'co.nz'], suggest: '1' })).toEqual({
-        domain: 'harbourtrading.com', available: true, reason: '',
-        other: [{ domain: 'harbourtrading.net', available: true }, { domain: 'harbourtrading.nz', available: false }, { domain: 'harbourtrading.co.nz', available: false }],
+      expect(
+        await ok('checkDomainAvailability', {
+          domain: 'HarbourTrading.com',
+          additional_tlds: ['net', '.nz', 'co.nz'],
+          suggest: '1',
+        }),
+      ).toEqual({
+        domain: 'harbourtrading.com',
+        available: true,
+        reason: '',
+        other: [
+          { domain: 'harbourtrading.net', available: true },
+          { domain: 'harbourtrading.nz', available: false },
+          { domain: 'harbourtrading.co.nz', available: false },
+        ],
       });
-      expect(await failure('checkDomainAvailability', { domain: 'harbourtrading.example' })).toBe('The extension .example is not supported.');
-      expect(await failure('checkDomainAvailability', { domain: 'harbourtrading.xyz' })).toBe('The extension .xyz is not supported.');
-      expect(await failure('checkDomainAvailability', { domain: 'harbourtrading.com', additional_tlds: ['io'] })).toBe('The extension .io is not supported.');
-      expect(await failure('createDomain', { ...registration, domain: 'harbourtrading.io' })).toBe('The extension .io is not supported.');
+      expect(await failure('checkDomainAvailability', { domain: 'harbourtrading.example' })).toBe(
+        'The extension .example is not supported.',
+      );
+      expect(await failure('checkDomainAvailability', { domain: 'harbourtrading.xyz' })).toBe(
+        'The extension .xyz is not supported.',
+      );
+      expect(await failure('checkDomainAvailability', { domain: 'harbourtrading.com', additional_tlds: ['io'] })).toBe(
+        'The extension .io is not supported.',
+      );
+      expect(await failure('createDomain', { ...registration, domain: 'harbourtrading.io' })).toBe(
+        'The extension .io is not supported.',
+      );
     });
 
     it('refuses names that are not domains, with the documented message-only answer', async () => {
@@ -253,55 +418,104 @@ describe.each(STORES)('%s store', (kind) => {
         expect(body, domain).toEqual({ msg: 'Please specify a valid domain name.' });
       }
       expect(await failure('getDomain', { domain: 'bad..name' })).toBe('Please specify a valid domain name.');
-      expect(await failure('createDomain', { ...registration, domain: 'x' })).toBe('Please specify a valid domain name.');
+      expect(await failure('createDomain', { ...registration, domain: 'x' })).toBe(
+        'Please specify a valid domain name.',
+      );
     });
 
     it('refuses a registration with a contact the client does not have, and registers nothing', async () => {
       expect(await failure('createDomain', { ...registration, registrant_contact: '9999' })).toBe('Contact not found.');
-      expect(await failure('createDomain', { ...registration, params: { TechContact: '9999' } })).toBe('Contact not found.');
+      expect(await failure('createDomain', { ...registration, params: { TechContact: '9999' } })).toBe(
+        'Contact not found.',
+      );
       expect((await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).available).toBe(true);
     });
 
-    it('a registration counts in its contacts\' DomainCount and RegistrantCount, until it is cancelled', async () => {
+    it("a registration counts in its contacts' DomainCount and RegistrantCount, until it is cancelled", async () => {
       const counts = async (contact_id: string) => {
         const { DomainCount, RegistrantCount } = await ok('updateDomainContact', { contact_id });
         return [DomainCount, RegistrantCount];
       };
-      expect([await counts('3312'), await counts('3311')]).toEqual([['0', '0'], ['3', '2']]);
+      expect([await counts('3312'), await counts('3311')]).toEqual([
+        ['0', '0'],
+        ['3', '2'],
+      ]);
       await ok('createDomain', { ...registration, registrant_contact: '3312', params: { AdminContact: '3311' } });
-      expect([await counts('3312'), await counts('3311')]).toEqual([['1', '1'], ['4', '2']]);
+      expect([await counts('3312'), await counts('3311')]).toEqual([
+        ['1', '1'],
+        ['4', '2'],
+      ]);
       await ok('cancelDomain', { domain: registration.domain });
-      expect([await counts('3312'), await counts('3311')]).toEqual([['0', '0'], ['3', '2']]);
+      expect([await counts('3312'), await counts('3311')]).toEqual([
+        ['0', '0'],
+        ['3', '2'],
+      ]);
     });
 
     it('update_contact merges the fields sent into the contact', async () => {
       const before = builtInFixture.contacts[0];
       const after = await ok('updateDomainContact', {
         contact_id: '3310',
-        params: { PostalAddress: '12 Quay Street', PostalAddress2: 'Level 3', Phone: { Local: '3095550' }, Mobile: { Country: '64', Area: '21', Local: '5550123' } },
+        params: {
+          PostalAddress: '12 Quay Street',
+          PostalAddress2: 'Level 3',
+          Phone: { Local: '3095550' },
+          Mobile: { Country: '64', Area: '21', Local: '5550123' },
+        },
       });
       expect(after).toEqual({
         ...before,
-        PostalAddress: '12 Quay Street', PostalAddress2: 'Level 3', PhoneLocal: '3095550', Phone: '+64.93095550',
-        MobileCountry: '64', MobileArea: '21', MobileLocal: '5550123', Mobile: '+64.215550123', Fax: '',
-        date_updated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), DomainCount: '2', RegistrantCount: '1',
+        PostalAddress: '12 Quay Street',
+        PostalAddress2: 'Level 3',
+        PhoneLocal: '3095550',
+        Phone: '+64.93095550',
+        MobileCountry: '64',
+        MobileArea: '21',
+        MobileLocal: '5550123',
+        Mobile: '+64.215550123',
+        Fax: '',
+        date_updated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        DomainCount: '2',
+        RegistrantCount: '1',
       });
       // remembered: a later update starts from it
-      expect(await ok('updateDomainContact', { contact_id: '3310', params: { City: 'Wellington' } })).toMatchObject({ PostalAddress: '12 Quay Street', City: 'Wellington', Phone: '+64.93095550' });
-      expect(await failure('updateDomainContact', { contact_id: '4000', params: { City: 'Wellington' } })).toBe('Contact not found.');
+      expect(await ok('updateDomainContact', { contact_id: '3310', params: { City: 'Wellington' } })).toMatchObject({
+        PostalAddress: '12 Quay Street',
+        City: 'Wellington',
+        Phone: '+64.93095550',
+      });
+      expect(await failure('updateDomainContact', { contact_id: '4000', params: { City: 'Wellington' } })).toBe(
+        'Contact not found.',
+      );
     });
 
     it('update_contact changes every field the description lets it send, and nothing else', async () => {
-      const params = operations.updateDomainContact!.op.requestBody.content['application/x-www-form-urlencoded'].schema.properties.params.properties as Node;
+      const params = operations.updateDomainContact!.op.requestBody.content['application/x-www-form-urlencoded'].schema
+        .properties.params.properties as Node;
       const sent: Fields = {};
       for (const [field, schema] of Object.entries(params)) {
-        const properties = schema.$ref ? document.components.schemas[schema.$ref.split('/').pop()].properties : schema.properties;
+        const properties = schema.$ref
+          ? document.components.schemas[schema.$ref.split('/').pop()].properties
+          : schema.properties;
         sent[field] = properties ? { Country: '61', Area: '2', Local: '90001234', Extension: '7' } : `new ${field}`;
       }
-      const after = await ok('updateDomainContact', { contact_id: '3311', params: { ...sent, ContactID: '1', DomainCount: '99' } });
+      const after = await ok('updateDomainContact', {
+        contact_id: '3311',
+        params: { ...sent, ContactID: '1', DomainCount: '99' },
+      });
       for (const [field, value] of Object.entries(sent)) {
         if (typeof value === 'string') expect(after[field], field).toBe(value);
-        else expect([after[`${field}Country`], after[`${field}Area`], after[`${field}Local`], after[`${field}Extension`], after[field]], field).toEqual(['61', '2', '90001234', '7', '+61.290001234x7']);
+        else
+          expect(
+            [
+              after[`${field}Country`],
+              after[`${field}Area`],
+              after[`${field}Local`],
+              after[`${field}Extension`],
+              after[field],
+            ],
+            field,
+          ).toEqual(['61', '2', '90001234', '7', '+61.290001234x7']);
       }
       expect(after).toMatchObject({ ContactID: '3311', DomainCount: '3', RegistrantCount: '2' });
     });
@@ -313,7 +527,10 @@ describe.each(STORES)('%s store', (kind) => {
 
   describe('server upgrades', () => {
     it('upgrade changes cores, memory and disks that list_servers reports', async () => {
-      const result = await ok('upgradeServer', { name: 'web01', upgrade: { cores: '4', ram: '8', disk: { xvda1: '120' } } });
+      const result = await ok('upgradeServer', {
+        name: 'web01',
+        upgrade: { cores: '4', ram: '8', disk: { xvda1: '120' } },
+      });
       expect(result).toEqual({ cores: true, disk: { xvda1: true } });
       const web01 = await serverNamed('web01');
       expect(web01).toMatchObject({ cores: '4', ram: '8192', disk: 120, partitions: [{ name: 'xvda1', size: '120' }] });
@@ -321,15 +538,30 @@ describe.each(STORES)('%s store', (kind) => {
     });
 
     it('upgrade says which parts it did not change: not larger, or no such disk', async () => {
-      expect(await ok('upgradeServer', { name: 'vds01', upgrade: { cores: '2', disk: ['100', '300'] } })).toEqual({ cores: false, disk: { 0: true, 1: false } });
-      expect(await ok('upgradeServer', { name: 'vds01', upgrade: { disk: { xvdz9: '500' } } })).toEqual({ cores: false, disk: { xvdz9: false } });
-      expect(await serverNamed('vds01')).toMatchObject({ cores: '8', disk: 500, partitions: [{ name: 'xvda1', size: '100' }, { name: 'xvdb1', size: '400' }] });
+      expect(await ok('upgradeServer', { name: 'vds01', upgrade: { cores: '2', disk: ['100', '300'] } })).toEqual({
+        cores: false,
+        disk: { 0: true, 1: false },
+      });
+      expect(await ok('upgradeServer', { name: 'vds01', upgrade: { disk: { xvdz9: '500' } } })).toEqual({
+        cores: false,
+        disk: { xvdz9: false },
+      });
+      expect(await serverNamed('vds01')).toMatchObject({
+        cores: '8',
+        disk: 500,
+        partitions: [
+          { name: 'xvda1', size: '100' },
+          { name: 'xvdb1', size: '400' },
+        ],
+      });
       expect(await ok('upgradeServer', { name: 'cloud02' })).toEqual({ cores: false, disk: {} });
       expect(await serverNamed('cloud02')).toEqual(fixtureServer(3));
     });
 
     it('upgrade refuses a locked server and an unknown one', async () => {
-      expect(await failure('upgradeServer', { name: 'db01', upgrade: { cores: '8' } })).toBe('Server is locked and cannot be upgraded.');
+      expect(await failure('upgradeServer', { name: 'db01', upgrade: { cores: '8' } })).toBe(
+        'Server is locked and cannot be upgraded.',
+      );
       expect(await failure('upgradeServer', { name: 'web99', upgrade: { cores: '8' } })).toBe('Server not found.');
       expect(await serverNamed('db01')).toEqual(fixtureServer(1));
     });
@@ -337,32 +569,62 @@ describe.each(STORES)('%s store', (kind) => {
     it('upgrade_plan moves a server to a higher plan, as list_servers then reports', async () => {
       const { body } = await call('upgradeServerPlan', { name: 'web01', plan: 'VPS-8G' });
       expect(body).toEqual({ msg: 'Server upgrade has been scheduled.', status: true });
-      expect(await serverNamed('web01')).toMatchObject({ product_code: 'VPS-8G', product_name: 'Linux VPS 8 GB', ram: '8192', cores: '4', disk: 160, partitions: [{ name: 'xvda1', size: '160' }] });
+      expect(await serverNamed('web01')).toMatchObject({
+        product_code: 'VPS-8G',
+        product_name: 'Linux VPS 8 GB',
+        ram: '8192',
+        cores: '4',
+        disk: 160,
+        partitions: [{ name: 'xvda1', size: '160' }],
+      });
       expect(names((await ok('listServers', { filters: { product_code: 'VPS-8G' } })).data)).toEqual(['web01', 'db01']);
     });
 
     it('upgrade_plan refuses an unknown plan, a lower one, another product type, a locked or unknown server', async () => {
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-1T' })).toBe('The selected plan is not an upgrade for this server.');
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-2G' })).toBe('The selected plan is not an upgrade for this server.');
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-4G' })).toBe('The selected plan is not an upgrade for this server.');
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'WIN-8G' })).toBe('The selected plan is not an upgrade for this server.');
-      expect(await failure('upgradeServerPlan', { name: 'db01', plan: 'VPS-16G' })).toBe('Server is locked and cannot be upgraded.');
+      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-1T' })).toBe(
+        'The selected plan is not an upgrade for this server.',
+      );
+      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-2G' })).toBe(
+        'The selected plan is not an upgrade for this server.',
+      );
+      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-4G' })).toBe(
+        'The selected plan is not an upgrade for this server.',
+      );
+      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'WIN-8G' })).toBe(
+        'The selected plan is not an upgrade for this server.',
+      );
+      expect(await failure('upgradeServerPlan', { name: 'db01', plan: 'VPS-16G' })).toBe(
+        'Server is locked and cannot be upgraded.',
+      );
       expect(await failure('upgradeServerPlan', { name: 'nope', plan: 'VPS-16G' })).toBe('Server not found.');
       expect(await serverNamed('web01')).toEqual(fixtureServer(0));
     });
   });
 
   describe('cloud', () => {
-    it('finds the fixture\'s databases by server, host and name', async () => {
-      expect(await ok('getDatabase', { server_name: 'cloud01', mysql_host: 'mysql8', database: 'shop' })).toMatchObject({ db_name: 'shop', server_id: '10430', server_label: 'Shop cloud server', container: 'c8a1f3d2e4b5' });
-      expect((await ok('getDatabase', { server_name: 'cloud02', mysql_host: 'mysql8', database: 'blog' })).grants[0].username).toBe('blog_wp');
+    it("finds the fixture's databases by server, host and name", async () => {
+      expect(await ok('getDatabase', { server_name: 'cloud01', mysql_host: 'mysql8', database: 'shop' })).toMatchObject(
+        { db_name: 'shop', server_id: '10430', server_label: 'Shop cloud server', container: 'c8a1f3d2e4b5' },
+      );
+      expect(
+        (await ok('getDatabase', { server_name: 'cloud02', mysql_host: 'mysql8', database: 'blog' })).grants[0]
+          .username,
+      ).toBe('blog_wp');
       for (const wrong of [{ server_name: 'cloud02' }, { mysql_host: 'mysql57' }, { database: 'shop_staging' }]) {
-        expect(await failure('getDatabase', { server_name: 'cloud01', mysql_host: 'mysql8', database: 'shop', ...wrong }), JSON.stringify(wrong)).toBe('Database not found.');
+        expect(
+          await failure('getDatabase', { server_name: 'cloud01', mysql_host: 'mysql8', database: 'shop', ...wrong }),
+          JSON.stringify(wrong),
+        ).toBe('Database not found.');
       }
     });
 
     it('backs up a stack with a fresh job id each time, and refuses an unknown stack', async () => {
-      const first = await ok('backupStack', { server: 'cloud01', name: 'shop', containers: ['shop-web'], params: { label: 'before-upgrade' } });
+      const first = await ok('backupStack', {
+        server: 'cloud01',
+        name: 'shop',
+        containers: ['shop-web'],
+        params: { label: 'before-upgrade' },
+      });
       const second = await ok('backupStack', { server: 'cloud01', name: 'shop' });
       expect([first.job_id, second.job_id]).toEqual(['8813001', '8813002']);
       expect(await failure('backupStack', { server: 'cloud02', name: 'shop' })).toBe('Stack not found.');
@@ -370,27 +632,82 @@ describe.each(STORES)('%s store', (kind) => {
 
     it('copies a stack to a new stack, which can then be backed up and copied, with its databases', async () => {
       const copy = await ok('copyStack', {
-        source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'Shop staging',
+        source_server: 'cloud01',
+        name: 'shop',
+        destination_server: 'cloud02',
+        label: 'Shop staging',
         params: {
-          copy_env_file: '1', shutdown: '0',
-          databases: [{ clone_db_from: 'shop', mysql_host: 'mysql8', db_name: 'shop_staging', origin_container: 'c8a1f3d2e4b5' }],
-          database_users: [{ clone_grants_from: 'shop_app', mysql_host: 'mysql8', username: 'shop_staging_app', password: 'correct-horse-battery-staple', database: 'shop_staging' }],
+          copy_env_file: '1',
+          shutdown: '0',
+          databases: [
+            { clone_db_from: 'shop', mysql_host: 'mysql8', db_name: 'shop_staging', origin_container: 'c8a1f3d2e4b5' },
+          ],
+          database_users: [
+            {
+              clone_grants_from: 'shop_app',
+              mysql_host: 'mysql8',
+              username: 'shop_staging_app',
+              password: 'correct-horse-battery-staple',
+              database: 'shop_staging',
+            },
+          ],
         },
       });
       expect(copy).toEqual({ job_id: '8813001', destination_stack: 'shop-staging' });
       expect((await ok('backupStack', { server: 'cloud02', name: 'shop-staging' })).job_id).toBe('8813002');
-      const database = await ok('getDatabase', { server_name: 'cloud02', mysql_host: 'mysql8', database: 'shop_staging' });
-      expect(database).toMatchObject({ server_id: '10431', server_name: 'cloud02', server_label: 'Staging cloud server' });
-      expect(database.grants).toEqual([expect.objectContaining({ username: 'shop_staging_app', db_name: 'shop_staging', grants: ['select', 'insert', 'update', 'delete', 'lock tables', 'create temporary tables'] })]);
+      const database = await ok('getDatabase', {
+        server_name: 'cloud02',
+        mysql_host: 'mysql8',
+        database: 'shop_staging',
+      });
+      expect(database).toMatchObject({
+        server_id: '10431',
+        server_name: 'cloud02',
+        server_label: 'Staging cloud server',
+      });
+      expect(database.grants).toEqual([
+        expect.objectContaining({
+          username: 'shop_staging_app',
+          db_name: 'shop_staging',
+          grants: ['select', 'insert', 'update', 'delete', 'lock tables', 'create temporary tables'],
+        }),
+      ]);
       expect(JSON.stringify(database)).not.toContain('correct-horse');
-      const again = await ok('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'Shop staging' });
+      const again = await ok('copyStack', {
+        source_server: 'cloud01',
+        name: 'shop',
+        destination_server: 'cloud02',
+        label: 'Shop staging',
+      });
       expect(again).toEqual({ job_id: '8813003', destination_stack: 'shop-staging-2' });
     });
 
     it('refuses to copy an unknown stack, to an unknown server, or a database the source does not have', async () => {
-      expect(await failure('copyStack', { source_server: 'cloud02', name: 'shop', destination_server: 'cloud02', label: 'x' })).toBe('Stack not found.');
-      expect(await failure('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud99', label: 'x' })).toBe('Server not found.');
-      expect(await failure('copyStack', { source_server: 'cloud01', name: 'shop', destination_server: 'cloud02', label: 'x', params: { databases: [{ clone_db_from: 'blog', db_name: 'x' }] } })).toBe('Database not found.');
+      expect(
+        await failure('copyStack', {
+          source_server: 'cloud02',
+          name: 'shop',
+          destination_server: 'cloud02',
+          label: 'x',
+        }),
+      ).toBe('Stack not found.');
+      expect(
+        await failure('copyStack', {
+          source_server: 'cloud01',
+          name: 'shop',
+          destination_server: 'cloud99',
+          label: 'x',
+        }),
+      ).toBe('Server not found.');
+      expect(
+        await failure('copyStack', {
+          source_server: 'cloud01',
+          name: 'shop',
+          destination_server: 'cloud02',
+          label: 'x',
+          params: { databases: [{ clone_db_from: 'blog', db_name: 'x' }] },
+        }),
+      ).toBe('Database not found.');
       // nothing was copied
       expect(await failure('backupStack', { server: 'cloud02', name: 'x' })).toBe('Stack not found.');
     });
@@ -400,23 +717,45 @@ describe.each(STORES)('%s store', (kind) => {
     const epoch = (date: string) => String(Date.parse(`${date}T00:00:00Z`) / 1000);
 
     it('answers the days between params[from] and params[to]', async () => {
-      const usage = await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.10/32', params: { from: epoch('2026-11-05'), to: String(Number(epoch('2026-11-07')) + 3600) } });
+      const usage = await ok('getBandwidthUsageByDay', {
+        ip_addr: '203.0.113.10/32',
+        params: { from: epoch('2026-11-05'), to: String(Number(epoch('2026-11-07')) + 3600) },
+      });
       expect(Object.keys(usage)).toEqual(['203.0.113.10/32']);
       expect(Object.keys(usage['203.0.113.10/32'])).toEqual(['2026-11-05', '2026-11-06', '2026-11-07']);
       expect(usage['203.0.113.10/32']['2026-11-05']).toEqual(builtInFixture.bandwidth['203.0.113.10/32']['2026-11-05']);
     });
 
-    it('answers every recorded day without a period, none for an address without traffic, and refuses another client\'s address', async () => {
-      expect(Object.keys((await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32' }))['203.0.113.20/32'])).toHaveLength(21);
-      expect(Object.keys((await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32', params: { from: epoch('2026-11-08') } }))['203.0.113.20/32'])).toEqual(['2026-11-08']);
-      expect(await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.10/32', params: { from: epoch('2026-12-01'), to: epoch('2026-11-01') } })).toEqual({ '203.0.113.10/32': {} });
+    it("answers every recorded day without a period, none for an address without traffic, and refuses another client's address", async () => {
+      expect(
+        Object.keys((await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32' }))['203.0.113.20/32']),
+      ).toHaveLength(21);
+      expect(
+        Object.keys(
+          (await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32', params: { from: epoch('2026-11-08') } }))[
+            '203.0.113.20/32'
+          ],
+        ),
+      ).toEqual(['2026-11-08']);
+      expect(
+        await ok('getBandwidthUsageByDay', {
+          ip_addr: '203.0.113.10/32',
+          params: { from: epoch('2026-12-01'), to: epoch('2026-11-01') },
+        }),
+      ).toEqual({ '203.0.113.10/32': {} });
       expect(await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.50/32' })).toEqual({ '203.0.113.50/32': {} });
-      expect(await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.10/32', params: { to: '99999999999999' } })).toEqual({ '203.0.113.10/32': builtInFixture.bandwidth['203.0.113.10/32'] });
+      expect(
+        await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.10/32', params: { to: '99999999999999' } }),
+      ).toEqual({ '203.0.113.10/32': builtInFixture.bandwidth['203.0.113.10/32'] });
       expect(await failure('getBandwidthUsageByDay', { ip_addr: '10.9.8.7/32' })).toBe('IP address not found.');
     });
 
     it('lists the mail domains of a mail server, and refuses another server', async () => {
-      expect((await ok('listMailDomains', { server_name: 'mail01' })).map((d: Node) => d.domain)).toEqual(['example.co.nz', 'harbourtrading.nz', 'harbourfreight.co.nz']);
+      expect((await ok('listMailDomains', { server_name: 'mail01' })).map((d: Node) => d.domain)).toEqual([
+        'example.co.nz',
+        'harbourtrading.nz',
+        'harbourfreight.co.nz',
+      ]);
       expect(await failure('listMailDomains', { server_name: 'web01' })).toBe('Server not found.');
     });
   });
@@ -424,25 +763,49 @@ describe.each(STORES)('%s store', (kind) => {
   describe('another client', () => {
     // One valid call of each operation, as the description's example input gives it.
     const inputs: Record<string, Fields> = {
-      listServers: {}, listImages: {}, upgradeServer: { name: 'web01' }, upgradeServerPlan: { name: 'web01', plan: 'VPS-8G' },
-      listIps: {}, listDomainsUsingTemplate: { template_id: '12' }, listDnsTemplates: {},
-      updateSoa: { domain: 'example.co.nz', ns: 'ns1', email: 'e', refresh: '1', retry: '1', expire: '1', minimum: '1' },
-      getPricingTiers: {}, getDomain: { domain: 'example.co.nz' }, checkDomainAvailability: { domain: 'example.co.nz' },
-      createDomain: { domain: 'new-one.co.nz', term: '12', registrant_contact: '3310' }, cancelDomain: { domain: 'example.co.nz' },
-      updateDomainContact: { contact_id: '3310' }, listSubAccounts: {}, getSshKey: { key_id: '41' }, addSshKey: { label: 'l', content: 'ssh-ed25519 AAAA' },
-      getDatabase: { server_name: 'cloud01', mysql_host: 'mysql8', database: 'shop' }, backupStack: { server: 'cloud01', name: 'shop' },
+      listServers: {},
+      listImages: {},
+      upgradeServer: { name: 'web01' },
+      upgradeServerPlan: { name: 'web01', plan: 'VPS-8G' },
+      listIps: {},
+      listDomainsUsingTemplate: { template_id: '12' },
+      listDnsTemplates: {},
+      updateSoa: {
+        domain: 'example.co.nz',
+        ns: 'ns1',
+        email: 'e',
+        refresh: '1',
+        retry: '1',
+        expire: '1',
+        minimum: '1',
+      },
+      getPricingTiers: {},
+      getDomain: { domain: 'example.co.nz' },
+      checkDomainAvailability: { domain: 'example.co.nz' },
+      createDomain: { domain: 'new-one.co.nz', term: '12', registrant_contact: '3310' },
+      cancelDomain: { domain: 'example.co.nz' },
+      updateDomainContact: { contact_id: '3310' },
+      listSubAccounts: {},
+      getSshKey: { key_id: '41' },
+      addSshKey: { label: 'l', content: 'ssh-ed25519 AAAA' },
+      getDatabase: { server_name: 'cloud01', mysql_host: 'mysql8', database: 'shop' },
+      backupStack: { server: 'cloud01', name: 'shop' },
       copyStack: { source_server: 'cloud01', name: 'shop', destination_server: 'cloud01', label: 'x' },
-      getBandwidthUsageByDay: { ip_addr: '203.0.113.10/32' }, listMailDomains: { server_name: 'mail01' },
+      getBandwidthUsageByDay: { ip_addr: '203.0.113.10/32' },
+      listMailDomains: { server_name: 'mail01' },
     };
 
     it('covers every operation', () => {
       expect(Object.keys(inputs).sort()).toEqual(Object.keys(operations).sort());
     });
 
-    it.each(Object.entries(inputs).filter(([id]) => id !== 'listImages'))('%s: "Client not found." for a client_id the fixture is not', async (operationId, fields) => {
-      expect((await call(operationId, fields, { apiKey: 'key-b' })).body.msg).not.toBe('Client not found.');
-      expect(await failure(operationId, { ...fields, client_id: '294' })).toBe('Client not found.');
-    });
+    it.each(Object.entries(inputs).filter(([id]) => id !== 'listImages'))(
+      '%s: "Client not found." for a client_id the fixture is not',
+      async (operationId, fields) => {
+        expect((await call(operationId, fields, { apiKey: 'key-b' })).body.msg).not.toBe('Client not found.');
+        expect(await failure(operationId, { ...fields, client_id: '294' })).toBe('Client not found.');
+      },
+    );
   });
 
   describe('failures', () => {
@@ -482,22 +845,32 @@ describe.each(STORES)('%s store', (kind) => {
 
     it.each(cases)('%s answers its own example %s', async (operationId, name, fields) => {
       const answer = await call(operationId, fields);
-      expect({ example: answer.example, body: answer.body }).toEqual({ example: name, body: examplesOf(operationId)[name] });
+      expect({ example: answer.example, body: answer.body }).toEqual({
+        example: name,
+        body: examplesOf(operationId)[name],
+      });
     });
 
     it('the cases cover every failure a handler can answer', () => {
-      const sources = ['index.mjs', ...readdirSync(new URL('../src/sandbox/handlers/', import.meta.url)).map((file) => `handlers/${file}`)]
-        .map((file) => readFileSync(new URL(`../src/sandbox/${file}`, import.meta.url), 'utf8'));
-      const answered = new Set(sources.flatMap((source) => [...source.matchAll(/\.fail\('(\w+)'/g)].map((match) => match[1])));
+      const sources = [
+        'index.mjs',
+        ...readdirSync(new URL('../src/sandbox/handlers/', import.meta.url)).map((file) => `handlers/${file}`),
+      ].map((file) => readFileSync(new URL(`../src/sandbox/${file}`, import.meta.url), 'utf8'));
+      const answered = new Set(
+        sources.flatMap((source) => [...source.matchAll(/\.fail\('(\w+)'/g)].map((match) => match[1])),
+      );
       expect([...answered].sort()).toEqual([...new Set([...cases.map(([, name]) => name), 'clientNotFound'])].sort());
     });
 
-    it('a failure the description does not document for the operation is the sandbox\'s error, not an answer', async () => {
+    it("a failure the description does not document for the operation is the sandbox's error, not an answer", async () => {
       // copy_stack's own serverNotFound, taken out of a copy of the description
       const trimmed = structuredClone(document);
-      delete trimmed.paths['/1.1/cloud/stack/copy.json'].post.responses['200'].content['application/json'].examples.serverNotFound;
+      delete trimmed.paths['/1.1/cloud/stack/copy.json'].post.responses['200'].content['application/json'].examples
+        .serverNotFound;
       sandbox = await store.create({ document: trimmed });
-      await expect(call('copyStack', { ...copy, destination_server: 'cloud99' })).rejects.toThrow('The description documents no failure "serverNotFound" for copyStack');
+      await expect(call('copyStack', { ...copy, destination_server: 'cloud99' })).rejects.toThrow(
+        'The description documents no failure "serverNotFound" for copyStack',
+      );
     });
   });
 
@@ -510,17 +883,24 @@ describe.each(STORES)('%s store', (kind) => {
       expect(await failure('getDomain', { domain: 'only-a.co.nz' }, { apiKey: 'key-b' })).toBe('Domain not found.');
       expect((await serverNamed('web01', 'key-b')).cores).toBe('2');
       // key-b's own first key also gets id 42, and its first job 8813001
-      expect((await ok('addSshKey', { label: 'b', content: 'ssh-ed25519 BBBB b' }, { apiKey: 'key-b' })).key_id).toBe('42');
+      expect((await ok('addSshKey', { label: 'b', content: 'ssh-ed25519 BBBB b' }, { apiKey: 'key-b' })).key_id).toBe(
+        '42',
+      );
       expect((await ok('getSshKey', { key_id: '42' }, { apiKey: 'key-a' })).label).toBe('a');
-      expect((await ok('backupStack', { server: 'cloud01', name: 'shop' }, { apiKey: 'key-b' })).job_id).toBe('8813001');
+      expect((await ok('backupStack', { server: 'cloud01', name: 'shop' }, { apiKey: 'key-b' })).job_id).toBe(
+        '8813001',
+      );
     });
 
     it('reset(key) restores that key only; reset() every key', async () => {
-      for (const apiKey of ['key-a', 'key-b']) await ok('upgradeServer', { name: 'web01', upgrade: { cores: '6' } }, { apiKey });
+      for (const apiKey of ['key-a', 'key-b'])
+        await ok('upgradeServer', { name: 'web01', upgrade: { cores: '6' } }, { apiKey });
       await sandbox.reset('key-a');
       expect(await serverNamed('web01', 'key-a')).toEqual(fixtureServer(0));
       expect((await serverNamed('web01', 'key-b')).cores).toBe('6');
-      expect((await ok('addSshKey', { label: 'again', content: 'ssh-ed25519 AAAA' }, { apiKey: 'key-a' })).key_id).toBe('42');
+      expect((await ok('addSshKey', { label: 'again', content: 'ssh-ed25519 AAAA' }, { apiKey: 'key-a' })).key_id).toBe(
+        '42',
+      );
       await sandbox.reset();
       expect(await serverNamed('web01', 'key-b')).toEqual(fixtureServer(0));
       expect(await failure('getSshKey', { key_id: '42' }, { apiKey: 'key-a' })).toBe('SSH key not found.');
@@ -529,7 +909,8 @@ describe.each(STORES)('%s store', (kind) => {
 
   describe('answers of reads', () => {
     it('are kept, frozen, until what they read changes for that key', async () => {
-      const read = async (apiKey = 'key-a') => (await call('listServers', { filters: { state: 'On' } }, { apiKey })).body;
+      const read = async (apiKey = 'key-a') =>
+        (await call('listServers', { filters: { state: 'On' } }, { apiKey })).body;
       const first = await read();
       expect(Object.isFrozen(first) && Object.isFrozen(first.return.data[0])).toBe(true);
       expect(await read()).toBe(first);
@@ -568,10 +949,21 @@ describe.each(STORES)('%s store', (kind) => {
     });
 
     it('never keep an answer that carries its own time, nor a write', async () => {
-      const soa = { domain: 'harbourfreight.co.nz', ns: 'ns1.hostapi.example', email: 'hostmaster@example.co.nz', refresh: '10800', retry: '3600', expire: '604800', minimum: '3600' };
+      const soa = {
+        domain: 'harbourfreight.co.nz',
+        ns: 'ns1.hostapi.example',
+        email: 'hostmaster@example.co.nz',
+        refresh: '10800',
+        retry: '3600',
+        expire: '604800',
+        minimum: '3600',
+      };
       const answers = [await call('updateSoa', soa), await call('updateSoa', soa), await call('updateSoa', soa)];
       expect(new Set(answers.map((answer) => answer.body)).size).toBe(3);
-      const backups = [await ok('backupStack', { server: 'cloud01', name: 'shop' }), await ok('backupStack', { server: 'cloud01', name: 'shop' })];
+      const backups = [
+        await ok('backupStack', { server: 'cloud01', name: 'shop' }),
+        await ok('backupStack', { server: 'cloud01', name: 'shop' }),
+      ];
       expect(backups[1].job_id).not.toBe(backups[0].job_id);
     });
 
@@ -618,41 +1010,67 @@ describe.each(STORES)('%s store', (kind) => {
     });
   });
 
-  describe('Prefer: the description\'s examples', () => {
-    it.each(Object.keys(operations))('%s: every named example, by example= (HTTP 200) and code=500', async (operationId) => {
-      const responses = operations[operationId]!.op.responses as Node;
-      for (const [code, response] of Object.entries(responses)) {
-        const media = (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response).content['application/json'];
-        for (const [name, example] of Object.entries(media.examples as Node)) {
-          const value = example.$ref ? document.components.examples[example.$ref.split('/').pop()].value : example.value;
-          const prefer = code === '200' ? { example: name } : { code, example: name };
-          const answer = await call(operationId, {}, { prefer });
-          expect({ prefer, status: answer.status, body: answer.body }).toEqual({ prefer, status: Number(code), body: value });
+  describe("Prefer: the description's examples", () => {
+    it.each(Object.keys(operations))(
+      '%s: every named example, by example= (HTTP 200) and code=500',
+      async (operationId) => {
+        const responses = operations[operationId]!.op.responses as Node;
+        for (const [code, response] of Object.entries(responses)) {
+          const media = (response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response)
+            .content['application/json'];
+          for (const [name, example] of Object.entries(media.examples as Node)) {
+            const value = example.$ref
+              ? document.components.examples[example.$ref.split('/').pop()].value
+              : example.value;
+            const prefer = code === '200' ? { example: name } : { code, example: name };
+            const answer = await call(operationId, {}, { prefer });
+            expect({ prefer, status: answer.status, body: answer.body }).toEqual({
+              prefer,
+              status: Number(code),
+              body: value,
+            });
+          }
         }
-      }
-    });
+      },
+    );
 
     it('code= alone answers the first example of that status, example= alone looks in the others too', async () => {
       const { status, body } = await call('listServers', {}, { prefer: { code: '500' } });
-      expect({ status, body }).toEqual({ status: 500, body: { msg: 'You have exceeded the number of requests per second for this key. Please try again soon.' } });
+      expect({ status, body }).toEqual({
+        status: 500,
+        body: { msg: 'You have exceeded the number of requests per second for this key. Please try again soon.' },
+      });
       expect((await call('listServers', {}, { prefer: { example: 'rateLimitedWithStatus' } })).status).toBe(500);
     });
 
     it('an example changes nothing: example=success of create_domain registers no domain', async () => {
-      await call('createDomain', { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310' }, { prefer: { example: 'success' } });
+      await call(
+        'createDomain',
+        { domain: 'harbourtrading.com', term: '12', registrant_contact: '3310' },
+        { prefer: { example: 'success' } },
+      );
       expect((await ok('checkDomainAvailability', { domain: 'harbourtrading.com' })).available).toBe(true);
     });
 
-    it('an example the operation does not have is the default mode\'s 422, naming what it has', async () => {
-      await expect(call('listServers', {}, { prefer: { example: 'nope' } })).rejects.toMatchObject({ status: 422, title: 'Cannot answer as preferred', detail: expect.stringContaining('listServers has no such example') });
-      await expect(call('listServers', {}, { prefer: { code: '404' } })).rejects.toMatchObject({ status: 422, detail: expect.stringContaining('has no 404 response') });
+    it("an example the operation does not have is the default mode's 422, naming what it has", async () => {
+      await expect(call('listServers', {}, { prefer: { example: 'nope' } })).rejects.toMatchObject({
+        status: 422,
+        title: 'Cannot answer as preferred',
+        detail: expect.stringContaining('listServers has no such example'),
+      });
+      await expect(call('listServers', {}, { prefer: { code: '404' } })).rejects.toMatchObject({
+        status: 422,
+        detail: expect.stringContaining('has no 404 response'),
+      });
     });
   });
 
   describe('fault injection', () => {
-    const RATE_LIMITED = { msg: 'You have exceeded the number of requests per second for this key. Please try again soon.' };
+    const RATE_LIMITED = {
+      msg: 'You have exceeded the number of requests per second for this key. Please try again soon.',
+    };
 
-    it('--rate-limit n: the (n+1)th request of a key within a second gets the service\'s HTTP 500; other keys are not counted', async () => {
+    it("--rate-limit n: the (n+1)th request of a key within a second gets the service's HTTP 500; other keys are not counted", async () => {
       sandbox = await store.create({ document, rateLimit: 3 });
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await call('listServers')).status);
@@ -696,25 +1114,45 @@ describe.each(STORES)('%s store', (kind) => {
         [{ 'rate-limit': '-1' }, 'Prefer: rate-limit must be a whole number of requests per second, got "-1"'],
         [{ 'rate-limit': '' }, 'Prefer: rate-limit must be a whole number of requests per second, got ""'],
       ]) {
-        await expect(call('listServers', {}, { prefer })).rejects.toMatchObject({ status: 422, title: 'Cannot answer as preferred', detail });
+        await expect(call('listServers', {}, { prefer })).rejects.toMatchObject({
+          status: 422,
+          title: 'Cannot answer as preferred',
+          detail,
+        });
       }
-      expect((await call('listServers', {}, { prefer: { 'respond-async': '', wait: '5', dynamic: 'true' } })).status).toBe(200);
+      expect(
+        (await call('listServers', {}, { prefer: { 'respond-async': '', wait: '5', dynamic: 'true' } })).status,
+      ).toBe(200);
     });
   });
 
   describe('createSandbox', () => {
     it('refuses bad options', async () => {
-      await expect(createSandbox({ document, rateLimit: -1, ...store.options() })).rejects.toThrow('rateLimit must be a whole number ≥ 0, got -1');
-      await expect(createSandbox({ document, latencyMs: 1.5, ...store.options() })).rejects.toThrow('latencyMs must be a whole number ≥ 0, got 1.5');
-      await expect(createSandbox({ document: {}, ...store.options() })).rejects.toThrow('createSandbox needs the description');
-      await expect(createSandbox({ document, storeTtlMs: 0, ...store.options() })).rejects.toThrow('storeTtlMs must be a whole number ≥ 1, got 0');
+      await expect(createSandbox({ document, rateLimit: -1, ...store.options() })).rejects.toThrow(
+        'rateLimit must be a whole number ≥ 0, got -1',
+      );
+      await expect(createSandbox({ document, latencyMs: 1.5, ...store.options() })).rejects.toThrow(
+        'latencyMs must be a whole number ≥ 0, got 1.5',
+      );
+      await expect(createSandbox({ document: {}, ...store.options() })).rejects.toThrow(
+        'createSandbox needs the description',
+      );
+      await expect(createSandbox({ document, storeTtlMs: 0, ...store.options() })).rejects.toThrow(
+        'storeTtlMs must be a whole number ≥ 1, got 0',
+      );
       // The password of a store's URL is never repeated.
-      await expect(createSandbox({ document, store: 'http://user:s3cret@host:6379/0' })).rejects.toThrow('store must be a redis:// or rediss:// URL (redis://host:port/db), got http://user:***@host:6379/0');
-      await expect(createSandbox({ document, store: 'redis://host:6379/zero' })).rejects.toThrow('got redis://host:6379/zero');
+      await expect(createSandbox({ document, store: 'http://user:s3cret@host:6379/0' })).rejects.toThrow(
+        'store must be a redis:// or rediss:// URL (redis://host:port/db), got http://user:***@host:6379/0',
+      );
+      await expect(createSandbox({ document, store: 'redis://host:6379/zero' })).rejects.toThrow(
+        'got redis://host:6379/zero',
+      );
     });
 
     it('refuses an unknown operation', () => {
-      expect(() => sandbox.answer({ operationId: 'deleteEverything', apiKey: 'k' })).toThrow('The sandbox has no operation deleteEverything');
+      expect(() => sandbox.answer({ operationId: 'deleteEverything', apiKey: 'k' })).toThrow(
+        'The sandbox has no operation deleteEverything',
+      );
     });
   });
 });

@@ -6,8 +6,17 @@ import { format, report } from '../lib/report.mjs';
 const sizes = await bundleSizes();
 const ok = report(
   'Bundle size (minified + gzipped, dependencies included)',
-  [`size-limit 12 on packages/client/dist; entries in .size-limit.mjs.`,
-    `For scale: openapi-fetch alone ${format(sizes['openapi-fetch alone'], 'B')}; operation client + path client (openapi-fetch) ${format(sizes['operation client + path client'], 'B')}.`],
-  [{ figure: 'operation client: 22 operations, errors, retries, pagination', value: sizes['operation client'], limit: `openapi-fetch alone, ${format(sizes['openapi-fetch alone'], 'B')}`, budget: 'bundle.operationClientGzip' }],
+  [
+    `size-limit 12 on packages/client/dist; entries in .size-limit.mjs.`,
+    `For scale: openapi-fetch alone ${format(sizes['openapi-fetch alone'], 'B')}; operation client + path client (openapi-fetch) ${format(sizes['operation client + path client'], 'B')}.`,
+  ],
+  [
+    {
+      figure: 'operation client: 22 operations, errors, retries, pagination',
+      value: sizes['operation client'],
+      limit: `openapi-fetch alone, ${format(sizes['openapi-fetch alone'], 'B')}`,
+      budget: 'bundle.operationClientGzip',
+    },
+  ],
 );
 process.exitCode = ok ? 0 : 3;

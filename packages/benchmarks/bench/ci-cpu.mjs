@@ -40,14 +40,30 @@ try {
   for (const task of testTasks()) {
     // Through turbo, as CI runs it, so that its cache holds what the builds made: a test that
     // runs `pnpm start` (turbo's bundle and build first) finds them built, as in CI.
-    runs.push({ name: task.taskId, kind: task.task, ...clone.run('pnpm', ['exec', 'turbo', 'run', task.task, `--filter=${task.package}`, '--only', '--output-logs=errors-only']) });
+    runs.push({
+      name: task.taskId,
+      kind: task.task,
+      ...clone.run('pnpm', [
+        'exec',
+        'turbo',
+        'run',
+        task.task,
+        `--filter=${task.package}`,
+        '--only',
+        '--output-logs=errors-only',
+      ]),
+    });
   }
   const total = runs.reduce((sum, run) => sum + run.cpu, 0);
   const largest = runs.reduce((a, b) => (b.cpu > a.cpu ? b : a));
   const share = (cpu) => `${((100 * cpu) / total).toFixed(0)}%`;
   console.log(`\n## CI's CPU, task by task (fresh clone of ${clone.commit}, one task at a time)\n`);
-  printTable(['task', 'wall', 'machine CPU', 'share'], [...runs].sort((a, b) => b.cpu - a.cpu)
-    .map((run) => [run.name, `${run.seconds.toFixed(1)} s`, `${run.cpu.toFixed(1)} s`, share(run.cpu)]));
+  printTable(
+    ['task', 'wall', 'machine CPU', 'share'],
+    [...runs]
+      .sort((a, b) => b.cpu - a.cpu)
+      .map((run) => [run.name, `${run.seconds.toFixed(1)} s`, `${run.cpu.toFixed(1)} s`, share(run.cpu)]),
+  );
   const kinds = new Map();
   for (const run of runs) kinds.set(run.kind, (kinds.get(run.kind) ?? 0) + run.cpu);
   const byKind = [...kinds].map(([kind, cpu]) => `${kind} ${cpu.toFixed(0)}`).join(', ');
@@ -59,7 +75,11 @@ try {
     ],
     [
       { figure: `all of CI's work over ${cores} cores`, value: total / cores, budget: 'pipeline.ciSeconds' },
-      { figure: `the same without ${largest.name}`, value: (total - largest.cpu) / cores, budget: 'pipeline.ciSeconds' },
+      {
+        figure: `the same without ${largest.name}`,
+        value: (total - largest.cpu) / cores,
+        budget: 'pipeline.ciSeconds',
+      },
     ],
   );
 } finally {

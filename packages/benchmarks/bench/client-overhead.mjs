@@ -13,7 +13,8 @@ const WARM_UP = 500;
 const KEY = 'bench-key-2f6c1e';
 
 const doc = readBundle();
-const success = (id) => JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
+const success = (id) =>
+  JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
 
 const GET = {
   id: 'listServers',
@@ -23,16 +24,26 @@ const GET = {
 };
 const POST = {
   id: 'updateDomainContact',
-  input: { client_id: 293, contact_id: 3310, params: { City: 'Auckland', Phone: { Country: '64', Area: '9', Local: '3095550' } } },
+  input: {
+    client_id: 293,
+    contact_id: 3310,
+    params: { City: 'Auckland', Phone: { Country: '64', Area: '9', Local: '3095550' } },
+  },
   body: `apikey=${KEY}&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550`,
 };
 // Both sides must send the same bytes, or the comparison means nothing.
-for (const [call, text] of [[GET, GET.query], [POST, POST.body]]) {
+for (const [call, text] of [
+  [GET, GET.query],
+  [POST, POST.body],
+]) {
   const sent = encodePairs(toPairs({ apikey: KEY, ...call.input }, OPERATIONS[call.id].form));
   if (sent !== text) throw new Error(`${call.id}: the hand-built request differs from the client's:\n${text}\n${sent}`);
 }
 
-const server = await startFixedServer({ [OPERATIONS[GET.id].path]: success(GET.id), [OPERATIONS[POST.id].path]: success(POST.id) });
+const server = await startFixedServer({
+  [OPERATIONS[GET.id].path]: success(GET.id),
+  [OPERATIONS[POST.id].path]: success(POST.id),
+});
 const api = createHostApiClient({ apiKey: KEY, baseUrl: server.url });
 
 /** A hand-rolled call: fetch, parse, check the envelope. */
@@ -74,8 +85,14 @@ const ratio = (sides, side = 'client') => median(sides[side]) / median(sides.raw
 
 try {
   // Same answers from both: a client that skipped work would be measured as fast.
-  for (const [a, b] of [['rawGet', 'clientGet'], ['rawGet', 'timeoutGet'], ['rawPost', 'clientPost'], ['rawPost', 'timeoutPost']]) {
-    if (JSON.stringify(await sides[a]()) !== JSON.stringify(await sides[b]())) throw new Error(`${a} and ${b} return different records`);
+  for (const [a, b] of [
+    ['rawGet', 'clientGet'],
+    ['rawGet', 'timeoutGet'],
+    ['rawPost', 'clientPost'],
+    ['rawPost', 'timeoutPost'],
+  ]) {
+    if (JSON.stringify(await sides[a]()) !== JSON.stringify(await sides[b]()))
+      throw new Error(`${a} and ${b} return different records`);
   }
   const get = { raw: timed(sides.rawGet), timeout: timed(sides.timeoutGet), client: timed(sides.clientGet) };
   const post = { raw: timed(sides.rawPost), timeout: timed(sides.timeoutPost), client: timed(sides.clientPost) };
@@ -87,13 +104,25 @@ try {
   const us = (values) => `${median(values).toFixed(0)} µs`;
   const ok = report(
     'Client overhead: @hostapi/client vs raw fetch()',
-    [`${CALLS.toLocaleString('en-US')} calls per side per method, alternating (after ${WARM_UP} each to warm up); a plain node:http server in another process.`,
+    [
+      `${CALLS.toLocaleString('en-US')} calls per side per method, alternating (after ${WARM_UP} each to warm up); a plain node:http server in another process.`,
       `Median per call: GET raw ${us(getUs.raw)}, client ${us(getUs.client)}; POST raw ${us(postUs.raw)}, client ${us(postUs.client)}.`,
       `For scale: raw fetch given an AbortController timeout is ${ratio(getUs, 'timeout').toFixed(2)}× (GET) and ${ratio(postUs, 'timeout').toFixed(2)}× (POST) of raw fetch;`,
-      `the client, which times out without giving Node's fetch a signal (its own 30 s default), is ${(median(getUs.client) / median(getUs.timeout)).toFixed(2)}× and ${(median(postUs.client) / median(postUs.timeout)).toFixed(2)}× of that.`],
+      `the client, which times out without giving Node's fetch a signal (its own 30 s default), is ${(median(getUs.client) / median(getUs.timeout)).toFixed(2)}× and ${(median(postUs.client) / median(postUs.timeout)).toFixed(2)}× of that.`,
+    ],
     [
-      { figure: `GET ${GET.id} (query, filters)`, value: ratio(getUs), limit: `raw fetch, ${us(getUs.raw)}/call`, budget: 'client.getRatio' },
-      { figure: `POST ${POST.id} (form)`, value: ratio(postUs), limit: `raw fetch, ${us(postUs.raw)}/call`, budget: 'client.postRatio' },
+      {
+        figure: `GET ${GET.id} (query, filters)`,
+        value: ratio(getUs),
+        limit: `raw fetch, ${us(getUs.raw)}/call`,
+        budget: 'client.getRatio',
+      },
+      {
+        figure: `POST ${POST.id} (form)`,
+        value: ratio(postUs),
+        limit: `raw fetch, ${us(postUs.raw)}/call`,
+        budget: 'client.postRatio',
+      },
     ],
   );
   process.exitCode = ok ? 0 : 3;

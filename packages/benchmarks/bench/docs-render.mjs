@@ -7,7 +7,15 @@
 // what loading any page costs here). And the page's weight. Then each deep link once more,
 // traced until Redoc's page is in place, for where its time goes (lib/docs-trace.mjs; the timed
 // rounds are not traced).
-import { launchChromium, loadPage, OPERATION_PAGES, serveDocs, VIEWPORT, waitForHeadings, waitForLive } from '../lib/docs-page.mjs';
+import {
+  launchChromium,
+  loadPage,
+  OPERATION_PAGES,
+  serveDocs,
+  VIEWPORT,
+  waitForHeadings,
+  waitForLive,
+} from '../lib/docs-page.mjs';
 import { STEPS, traceLoad } from '../lib/docs-trace.mjs';
 import { format, printTable, report } from '../lib/report.mjs';
 import { alternate, median } from '../lib/stats.mjs';
@@ -36,12 +44,29 @@ try {
   const live = median(rounds.docs.map((round) => round.live));
   const ok = report(
     'Docs: Redoc page in headless Chromium',
-    [`${ROUNDS} rounds; each loads all ${OPERATION_PAGES.length} operation deep links fresh (new browser context each), alternating with a static page of the headings; medians of the rounds.`,
-      `Median of the 22 in each round: ${rounds.docs.map((round) => Math.round(round.median)).join(', ')} ms; the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ${first.requests} requests per load.`],
     [
-      { figure: 'navigation → operation on the page, median of the 22 deep links', value: typical, limit: `static page of the headings, ${format(floor, 'ms')}`, budget: 'docs.medianReadyMs' },
-      { figure: 'navigation → operation on the page, slowest of the 22', value: slowest, limit: `static page of the headings, ${format(floor, 'ms')}`, budget: 'docs.readyMs' },
-      { figure: 'navigation → Redoc\'s own page in place (it works), median of the 22', value: live, limit: `the operation shown, ${format(typical, 'ms')}`, budget: 'docs.liveMedianMs' },
+      `${ROUNDS} rounds; each loads all ${OPERATION_PAGES.length} operation deep links fresh (new browser context each), alternating with a static page of the headings; medians of the rounds.`,
+      `Median of the 22 in each round: ${rounds.docs.map((round) => Math.round(round.median)).join(', ')} ms; the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ${first.requests} requests per load.`,
+    ],
+    [
+      {
+        figure: 'navigation → operation on the page, median of the 22 deep links',
+        value: typical,
+        limit: `static page of the headings, ${format(floor, 'ms')}`,
+        budget: 'docs.medianReadyMs',
+      },
+      {
+        figure: 'navigation → operation on the page, slowest of the 22',
+        value: slowest,
+        limit: `static page of the headings, ${format(floor, 'ms')}`,
+        budget: 'docs.readyMs',
+      },
+      {
+        figure: "navigation → Redoc's own page in place (it works), median of the 22",
+        value: live,
+        limit: `the operation shown, ${format(typical, 'ms')}`,
+        budget: 'docs.liveMedianMs',
+      },
       { figure: 'page weight, as served', value: first.bytes, budget: 'docs.pageBytes' },
       { figure: 'page weight, gzipped', value: first.gzipBytes, budget: 'docs.pageGzipBytes' },
     ],
@@ -49,9 +74,16 @@ try {
   const traces = [];
   for (const { hash, heading } of OPERATION_PAGES) traces.push(await traceLoad(browser, docs.url + hash, heading));
   const ms = (pick) => format(Math.round(median(traces.map(pick))), 'ms');
-  console.log(`\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until Redoc's own page is in place (${ms((t) => t.liveMs)}; the saved page was shown at ${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times add up to that load. CPU is the page's main thread's.\n`);
-  printTable(['step', 'wall', 'main-thread CPU'], STEPS.map(([key, step]) => [step, ms((t) => t.steps[key].wall), ms((t) => t.steps[key].main)]));
-  console.log(`\nBesides: parsing the scripts on a background thread ${ms((t) => t.backgroundParse)}; garbage collection on the main thread ${ms((t) => t.gc)}; style and layout in the render step ${ms((t) => t.styleLayout)}.`);
+  console.log(
+    `\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until Redoc's own page is in place (${ms((t) => t.liveMs)}; the saved page was shown at ${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times add up to that load. CPU is the page's main thread's.\n`,
+  );
+  printTable(
+    ['step', 'wall', 'main-thread CPU'],
+    STEPS.map(([key, step]) => [step, ms((t) => t.steps[key].wall), ms((t) => t.steps[key].main)]),
+  );
+  console.log(
+    `\nBesides: parsing the scripts on a background thread ${ms((t) => t.backgroundParse)}; garbage collection on the main thread ${ms((t) => t.gc)}; style and layout in the render step ${ms((t) => t.styleLayout)}.`,
+  );
   process.exitCode = ok ? 0 : 3;
 } finally {
   await browser.close();

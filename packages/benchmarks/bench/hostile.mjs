@@ -19,16 +19,24 @@ const STREAM_BYTES = 1024 ** 3;
 const MOCK_BIN = createRequire(import.meta.url).resolve('@hostapi/mock/bin/mock.mjs');
 
 /** A URL-encoded ssh/key/add form of `count` unknown fields after the key (10 bytes each). */
-const form = (count) => Buffer.from(`apikey=k&${Array.from({ length: count }, (_, i) => `u${i.toString(36).padStart(5, '0')}=1`).join('&')}`);
+const form = (count) =>
+  Buffer.from(`apikey=k&${Array.from({ length: count }, (_, i) => `u${i.toString(36).padStart(5, '0')}=1`).join('&')}`);
 
 /** Sends a POST of `body` and resolves to the ms until its whole answer has come. */
 function post(url, path, body) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length } }, (incoming) => {
-      incoming.resume();
-      incoming.on('end', () => resolve(performance.now() - started));
-    });
+    const outgoing = httpRequest(
+      `${url}${path}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length },
+      },
+      (incoming) => {
+        incoming.resume();
+        incoming.on('end', () => resolve(performance.now() - started));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });
@@ -42,7 +50,10 @@ async function startReceiver() {
     req.on('end', () => res.end(JSON.stringify({ bytes: Buffer.concat(chunks).length })));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
@@ -63,7 +74,13 @@ async function reading() {
     async () => times.receiver.push(await post(receiver.url, path, big)),
   ]);
   await Promise.all([mock.close(), receiver.close()]);
-  return { bytes: big.length, mock: median(times.mock), small: median(times.mockSmall), receiver: median(times.receiver), slowest: Math.max(...times.mock) };
+  return {
+    bytes: big.length,
+    mock: median(times.mock),
+    small: median(times.mockSmall),
+    receiver: median(times.receiver),
+    slowest: Math.max(...times.mock),
+  };
 }
 
 async function sandboxKeys() {
@@ -71,12 +88,19 @@ async function sandboxKeys() {
   const heap = async () => (await mock.memory()).heapUsed / 1024 ** 2;
   const samples = [[0, await heap()]];
   let next = 0;
-  const add = (key) => post(mock.url, '/1.2/ssh/key/add.json', Buffer.from(`apikey=suite-key-${key}&client_id=293&label=t${key}&content=ssh-ed25519%20AAAAC3Nza%20t`));
+  const add = (key) =>
+    post(
+      mock.url,
+      '/1.2/ssh/key/add.json',
+      Buffer.from(`apikey=suite-key-${key}&client_id=293&label=t${key}&content=ssh-ed25519%20AAAAC3Nza%20t`),
+    );
   // Four writers at a time; the heap is read between batches.
   for (const upTo of [10_000, 25_000, 50_000, 75_000, KEYS]) {
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (next < upTo) await add(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < upTo) await add(next++);
+      }),
+    );
     samples.push([upTo, await heap()]);
   }
   await mock.close();
@@ -92,7 +116,11 @@ async function proxyStream() {
     const more = () => {
       while (sent < STREAM_BYTES / chunk.length && res.write(chunk)) sent++;
       if (sent >= STREAM_BYTES / chunk.length) res.end();
-      else res.once('drain', () => (sent++, more()));
+      else
+        res.once('drain', () => {
+          sent++;
+          more();
+        });
     };
     more();
   });
@@ -100,32 +128,42 @@ async function proxyStream() {
   const upstreamUrl = `http://127.0.0.1:${upstream.address().port}`;
   const proxy = await startProxy(upstreamUrl);
   const path = '/1.5/dns/list_ips.json?apikey=k&client_id=293';
-  const read = (url) => new Promise((resolve, reject) => {
-    const started = performance.now();
-    let peak = rssMb(proxy.pid);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(proxy.pid))), 50);
-    httpRequest(`${url}${path}`, (incoming) => {
-      let bytes = 0;
-      incoming.on('data', (part) => (bytes += part.length));
-      incoming.on('end', () => {
-        clearInterval(sampler);
-        resolve({ bytes, ms: performance.now() - started, peak });
-      });
-      incoming.on('error', reject);
-    }).on('error', reject).end();
-  });
+  const read = (url) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      let peak = rssMb(proxy.pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(proxy.pid))), 50);
+      httpRequest(`${url}${path}`, (incoming) => {
+        let bytes = 0;
+        incoming.on('data', (part) => (bytes += part.length));
+        incoming.on('end', () => {
+          clearInterval(sampler);
+          resolve({ bytes, ms: performance.now() - started, peak });
+        });
+        incoming.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    });
   const before = rssMb(proxy.pid);
   const direct = await read(upstreamUrl);
   const through = await read(proxy.url);
   proxy.kill();
   upstream.close();
   if (through.bytes !== STREAM_BYTES) throw new Error(`the proxy passed on ${through.bytes} of ${STREAM_BYTES} bytes`);
-  return { before, peak: through.peak, mbps: STREAM_BYTES / 1024 ** 2 / (through.ms / 1000), directMbps: STREAM_BYTES / 1024 ** 2 / (direct.ms / 1000) };
+  return {
+    before,
+    peak: through.peak,
+    mbps: STREAM_BYTES / 1024 ** 2 / (through.ms / 1000),
+    directMbps: STREAM_BYTES / 1024 ** 2 / (direct.ms / 1000),
+  };
 }
 
 /** `hostapi-mock proxy --upstream <url>` on a free port, as testers start it. */
 async function startProxy(upstream) {
-  const child = spawn(process.execPath, [MOCK_BIN, 'proxy', '--upstream', upstream, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [MOCK_BIN, 'proxy', '--upstream', upstream, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (part) => (output += part));
   const url = await new Promise((resolve, reject) => {
@@ -145,14 +183,33 @@ const keys = await sandboxKeys();
 const stream = await proxyStream();
 const at = (count) => keys.find(([k]) => k === count)[1];
 
-const ok = report('Hostile input', [
-  `reading: ${ROUNDS} alternating rounds of a ${format(read.bytes / 1024 ** 2, 'MB')} form of 100,000 unknown fields (POST ssh/key/add, the mock answers 422),`,
-  `  the same with 10,000 fields, and the same bytes to a plain node:http server that only reads them; medians (slowest ${format(read.slowest, 'ms')})`,
-  `sandbox: ${KEYS.toLocaleString('en-US')} keys write one SSH key each (4 at a time), --max-keys at its default; heap after a full GC: ${keys.map(([k, mb]) => `${k.toLocaleString('en-US')} keys ${format(mb, 'MB')}`).join(', ')}`,
-  `proxy: a 1 GB upstream answer read whole by a client through the proxy (${format(stream.mbps, 'MB/s')}) and straight from the upstream (${format(stream.directMbps, 'MB/s')}); RSS sampled every 50 ms`,
-], [
-  { figure: 'mock: reading a 1 MB form of 100,000 fields', value: read.mock, limit: `plain node:http receiving it: ${format(read.receiver, 'ms')}; 10,000 fields: ${format(read.small, 'ms')} (${format(read.mock / read.small, '×')} for 10× the fields)`, budget: 'hostile.readMs' },
-  { figure: 'sandbox heap from 10,000 to 100,000 keys', value: at(100_000) - at(10_000), limit: `${format(at(10_000), 'MB')} at 10,000 keys, ${format(at(100_000), 'MB')} at 100,000`, budget: 'hostile.sandboxHeapGrowthMb' },
-  { figure: 'proxy RSS growth streaming 1 GB', value: stream.peak - stream.before, limit: `${format(stream.before, 'MB')} before, peak ${format(stream.peak, 'MB')}`, budget: 'hostile.proxyRssGrowthMb' },
-]);
+const ok = report(
+  'Hostile input',
+  [
+    `reading: ${ROUNDS} alternating rounds of a ${format(read.bytes / 1024 ** 2, 'MB')} form of 100,000 unknown fields (POST ssh/key/add, the mock answers 422),`,
+    `  the same with 10,000 fields, and the same bytes to a plain node:http server that only reads them; medians (slowest ${format(read.slowest, 'ms')})`,
+    `sandbox: ${KEYS.toLocaleString('en-US')} keys write one SSH key each (4 at a time), --max-keys at its default; heap after a full GC: ${keys.map(([k, mb]) => `${k.toLocaleString('en-US')} keys ${format(mb, 'MB')}`).join(', ')}`,
+    `proxy: a 1 GB upstream answer read whole by a client through the proxy (${format(stream.mbps, 'MB/s')}) and straight from the upstream (${format(stream.directMbps, 'MB/s')}); RSS sampled every 50 ms`,
+  ],
+  [
+    {
+      figure: 'mock: reading a 1 MB form of 100,000 fields',
+      value: read.mock,
+      limit: `plain node:http receiving it: ${format(read.receiver, 'ms')}; 10,000 fields: ${format(read.small, 'ms')} (${format(read.mock / read.small, '×')} for 10× the fields)`,
+      budget: 'hostile.readMs',
+    },
+    {
+      figure: 'sandbox heap from 10,000 to 100,000 keys',
+      value: at(100_000) - at(10_000),
+      limit: `${format(at(10_000), 'MB')} at 10,000 keys, ${format(at(100_000), 'MB')} at 100,000`,
+      budget: 'hostile.sandboxHeapGrowthMb',
+    },
+    {
+      figure: 'proxy RSS growth streaming 1 GB',
+      value: stream.peak - stream.before,
+      limit: `${format(stream.before, 'MB')} before, peak ${format(stream.peak, 'MB')}`,
+      budget: 'hostile.proxyRssGrowthMb',
+    },
+  ],
+);
 process.exit(ok ? 0 : 1);

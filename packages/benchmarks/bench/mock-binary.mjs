@@ -18,18 +18,22 @@ const BUILD = join(MOCK, 'scripts/build-binary.mjs');
 const MOCK_BIN = join(MOCK, 'bin/mock.mjs');
 const READY_PATH = '/1.3/server/list_servers.json?apikey=k&client_id=293';
 
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 /** Starts `command`, resolves once READY_PATH answers 2xx: the ms that took and the CPU it used. */
 async function coldStart(command, options) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command[0], [...command.slice(1), '--port', String(port)], { ...options, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command[0], [...command.slice(1), '--port', String(port)], {
+    ...options,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     for (;;) {
@@ -70,11 +74,23 @@ try {
   const cpu = (side) => rounds[side].map((run) => run.cpuMs);
   const ok = report(
     '@hostapi/mock as one executable (Node single executable application)',
-    [`Built from the current sources in ${buildSeconds.toFixed(1)} s (esbuild bundle, code cache, postject), Node ${process.version} ${process.platform}-${process.arch}; load average ${loadavg()[0].toFixed(1)} at the end.`,
-      `${ROUNDS} alternating cold starts each, from an empty directory, until GET list_servers answers 200. Executable: ${ms('binary').map(Math.round).join(', ')} ms (CPU ${cpu('binary').map(Math.round).join(', ')} ms); node bin/mock.mjs: ${ms('node').map(Math.round).join(', ')} ms (CPU ${cpu('node').map(Math.round).join(', ')} ms).`],
     [
-      { figure: 'size of the executable', value: bytes, limit: `the Node binary it carries, ${format(nodeBytes, 'B')}`, budget: 'mockBinary.bytes' },
-      { figure: `start → first valid answer (median of ${ROUNDS})`, value: median(ms('binary')), limit: `node bin/mock.mjs, ${format(median(ms('node')), 'ms')}`, budget: 'mockBinary.startMs' },
+      `Built from the current sources in ${buildSeconds.toFixed(1)} s (esbuild bundle, code cache, postject), Node ${process.version} ${process.platform}-${process.arch}; load average ${loadavg()[0].toFixed(1)} at the end.`,
+      `${ROUNDS} alternating cold starts each, from an empty directory, until GET list_servers answers 200. Executable: ${ms('binary').map(Math.round).join(', ')} ms (CPU ${cpu('binary').map(Math.round).join(', ')} ms); node bin/mock.mjs: ${ms('node').map(Math.round).join(', ')} ms (CPU ${cpu('node').map(Math.round).join(', ')} ms).`,
+    ],
+    [
+      {
+        figure: 'size of the executable',
+        value: bytes,
+        limit: `the Node binary it carries, ${format(nodeBytes, 'B')}`,
+        budget: 'mockBinary.bytes',
+      },
+      {
+        figure: `start → first valid answer (median of ${ROUNDS})`,
+        value: median(ms('binary')),
+        limit: `node bin/mock.mjs, ${format(median(ms('node')), 'ms')}`,
+        budget: 'mockBinary.startMs',
+      },
     ],
   );
   process.exitCode = ok ? 0 : 3;

@@ -25,41 +25,63 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
 }
 
 const doc = readBundle();
-const success = (id) => JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
+const success = (id) =>
+  JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
 const GET = '/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=50';
 const POST = '/1.2/srs/update_contact.json';
-const BODY = 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550';
+const BODY =
+  'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550';
 
 /** `count` requests, GET and POST in turn, over 4 connections; `fresh`: bytes never sent before. */
 async function send(url, count, fresh, from = 0) {
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   let next = from;
-  const one = (i) => new Promise((resolve, reject) => {
-    const post = i % 2 === 1;
-    const body = post ? Buffer.from(fresh ? BODY.replace('Auckland', `Auckland${i}`) : BODY) : undefined;
-    const path = post ? POST : fresh ? `${GET}&filters[page_number]=${i + 1}` : GET;
-    request(url + path, { agent, method: post ? 'POST' : 'GET', headers: post ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`))));
-    }).on('error', reject).end(body);
-  });
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < from + count) await one(next++);
-  }));
+  const one = (i) =>
+    new Promise((resolve, reject) => {
+      const post = i % 2 === 1;
+      const body = post ? Buffer.from(fresh ? BODY.replace('Auckland', `Auckland${i}`) : BODY) : undefined;
+      const path = post ? POST : fresh ? `${GET}&filters[page_number]=${i + 1}` : GET;
+      request(
+        url + path,
+        {
+          agent,
+          method: post ? 'POST' : 'GET',
+          headers: post ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length } : {},
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`${path}: HTTP ${res.statusCode}`)),
+          );
+        },
+      )
+        .on('error', reject)
+        .end(body);
+    });
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < from + count) await one(next++);
+    }),
+  );
   agent.destroy();
 }
 
 /** Instructions per request of the main thread of `args` (a node command) serving on `port`. */
 async function instructions(label, args, port, fresh) {
   const out = join(tmpdir(), `callgrind-${label}-${process.pid}`);
-  const child = spawn('valgrind', ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${out}.%p`, process.execPath, ...args], { stdio: 'ignore' });
+  const child = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--separate-threads=yes', `--callgrind-out-file=${out}.%p`, process.execPath, ...args],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     try {
       await send(url, 2, false);
       break;
     } catch (error) {
-      if (tries > 600 || child.exitCode !== null) throw new Error(`${label} did not start under valgrind: ${error.message}`);
+      if (tries > 600 || child.exitCode !== null)
+        throw new Error(`${label} did not start under valgrind: ${error.message}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -80,16 +102,33 @@ async function instructions(label, args, port, fresh) {
 }
 
 const freePort = 4900 + (process.pid % 500);
-const answers = JSON.stringify({ '/1.3/server/list_servers.json': success('listServers'), [POST]: success('updateDomainContact') });
+const answers = JSON.stringify({
+  '/1.3/server/list_servers.json': success('listServers'),
+  [POST]: success('updateDomainContact'),
+});
 const fixed = await instructions('fixed', [FIXED, '--serve-on', String(freePort), answers], freePort, true);
 const fresh = await instructions('mock-fresh', [MOCK_BIN, '--port', String(freePort + 1)], freePort + 1, true);
 const repeated = await instructions('mock-repeated', [MOCK_BIN, '--port', String(freePort + 2)], freePort + 2, false);
 
-const ok = report('@hostapi/mock: CPU instructions per request (callgrind, main thread)', [
-  `${WARM} requests to warm each server, then ${COUNT} counted; GET list_servers and POST update_contact in turn, 4 connections.`,
-  `instructions per request: plain node:http ${format(fixed, '')}, mock every request new ${format(fresh, '')}, mock repeated ${format(repeated, '')}`,
-], [
-  { figure: 'every request new: plain node:http / mock', value: fixed / fresh, limit: `${format(fresh, '')} against ${format(fixed, '')} instructions`, budget: 'mock.freshInstructionRatio' },
-  { figure: 'the same requests repeated: plain node:http / mock', value: fixed / repeated, limit: `${format(repeated, '')} against ${format(fixed, '')} instructions`, budget: 'mock.repeatedInstructionRatio' },
-]);
+const ok = report(
+  '@hostapi/mock: CPU instructions per request (callgrind, main thread)',
+  [
+    `${WARM} requests to warm each server, then ${COUNT} counted; GET list_servers and POST update_contact in turn, 4 connections.`,
+    `instructions per request: plain node:http ${format(fixed, '')}, mock every request new ${format(fresh, '')}, mock repeated ${format(repeated, '')}`,
+  ],
+  [
+    {
+      figure: 'every request new: plain node:http / mock',
+      value: fixed / fresh,
+      limit: `${format(fresh, '')} against ${format(fixed, '')} instructions`,
+      budget: 'mock.freshInstructionRatio',
+    },
+    {
+      figure: 'the same requests repeated: plain node:http / mock',
+      value: fixed / repeated,
+      limit: `${format(repeated, '')} against ${format(fixed, '')} instructions`,
+      budget: 'mock.repeatedInstructionRatio',
+    },
+  ],
+);
 process.exit(ok ? 0 : 1);

@@ -19,12 +19,17 @@ const CONNECTIONS = 20;
 const MOCK_BIN = createRequire(import.meta.url).resolve('@hostapi/mock/bin/mock.mjs');
 
 const doc = readBundle();
-const success = (id) => JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
+const success = (id) =>
+  JSON.stringify(responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id).op, '200').success);
 // Valid calls as the client sends them: a GET with filters and a POST form.
 const REQUESTS = [
-  { method: 'GET', path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=On&filters[page_size]=50` },
   {
-    method: 'POST', path: OPERATIONS.updateDomainContact.path,
+    method: 'GET',
+    path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=On&filters[page_size]=50`,
+  },
+  {
+    method: 'POST',
+    path: OPERATIONS.updateDomainContact.path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
   },
@@ -35,16 +40,23 @@ const REQUESTS = [
 // than a load test repeating the same bytes, whose readings the mock keeps.
 let sent = 0;
 const FRESH = [
-  { ...REQUESTS[0], setupRequest: (request) => ({ ...request, path: `${REQUESTS[0].path}&filters[page_number]=${++sent}` }) },
-  { ...REQUESTS[1], setupRequest: (request) => ({ ...request, body: REQUESTS[1].body.replace('Auckland', `Auckland${++sent}`) }) },
+  {
+    ...REQUESTS[0],
+    setupRequest: (request) => ({ ...request, path: `${REQUESTS[0].path}&filters[page_number]=${++sent}` }),
+  },
+  {
+    ...REQUESTS[1],
+    setupRequest: (request) => ({ ...request, body: REQUESTS[1].body.replace('Auckland', `Auckland${++sent}`) }),
+  },
 ];
 
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 /** Starts the mock's CLI; resolves when it answers a valid call, with the ms that took. */
 async function startMockProcess() {
@@ -61,7 +73,17 @@ async function startMockProcess() {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   }
-  return { url, readyMs: performance.now() - started, readyCpuMs: cpuMs(child.pid), pids: () => processTree(child.pid), close: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    readyMs: performance.now() - started,
+    readyCpuMs: cpuMs(child.pid),
+    pids: () => processTree(child.pid),
+    close: () =>
+      new Promise((done) => {
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** CPU time (user + system) a process has used, in ms: what its start costs, whatever the load. */
@@ -74,13 +96,24 @@ const CLOCK_TICKS = 100;
 
 /** The pid and every descendant (workers), from /proc. */
 function processTree(pid) {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   return [pid, ...children.flatMap(processTree)];
 }
 /** Peak resident memory (VmHWM) of the processes, in MB. */
-const peakRssMb = (pids) => pids.reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)[1]), 0) / 1024;
+const peakRssMb = (pids) =>
+  pids.reduce(
+    (sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)[1]),
+    0,
+  ) / 1024;
 
-const limit = await startFixedServer({ [OPERATIONS.listServers.path]: success('listServers'), [OPERATIONS.updateDomainContact.path]: success('updateDomainContact') });
+const limit = await startFixedServer({
+  [OPERATIONS.listServers.path]: success('listServers'),
+  [OPERATIONS.updateDomainContact.path]: success('updateDomainContact'),
+});
 const readies = [];
 const readyCpu = [];
 let mock;
@@ -94,7 +127,9 @@ try {
   }
   // Same answers from both, or the comparison means nothing.
   for (const { method, path, headers, body } of REQUESTS) {
-    const [a, b] = await Promise.all([limit.url, mock.url].map(async (base) => (await fetch(base + path, { method, headers, body })).text()));
+    const [a, b] = await Promise.all(
+      [limit.url, mock.url].map(async (base) => (await fetch(base + path, { method, headers, body })).text()),
+    );
     if (a !== b) throw new Error(`${method} ${path}: the mock and the limit answer differently:\n${b}\n${a}`);
   }
   // Warm-up: a few seconds of load, for V8 to optimise the hot paths of both.
@@ -113,13 +148,35 @@ try {
   const rss = peakRssMb(mock.pids());
   const ok = report(
     '@hostapi/mock under load',
-    [`${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers and POST update_contact, valid, in turn.`,
-      `Requests/s, mock: ${runs.mock.map((run) => Math.round(run.rps)).join(', ')}; every request new: ${runs.fresh.map((run) => Math.round(run.rps)).join(', ')}; limit: ${runs.limit.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`],
     [
-      { figure: 'throughput, mock / limit', value: ratio('mock'), limit: `plain node:http, ${format(rps('limit'), 'req/s')}; mock ${format(rps('mock'), 'req/s')}`, budget: 'mock.throughputRatio' },
-      { figure: 'throughput, every request new / limit', value: ratio('fresh'), limit: `mock ${format(rps('fresh'), 'req/s')}, each read and validated afresh`, budget: 'mock.freshThroughputRatio' },
-      { figure: 'p99 latency of the mock', value: p99, limit: `plain node:http, ${format(median(runs.limit.map((run) => run.p99)), 'ms')}`, budget: 'mock.p99Ms' },
-      { figure: 'start → first valid answer (median of 3)', value: median(readies), limit: `${readies.map((ms) => Math.round(ms)).join(', ')} ms; CPU ${readyCpu.map((ms) => Math.round(ms)).join(', ')} ms`, budget: 'mock.readyMs' },
+      `${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers and POST update_contact, valid, in turn.`,
+      `Requests/s, mock: ${runs.mock.map((run) => Math.round(run.rps)).join(', ')}; every request new: ${runs.fresh.map((run) => Math.round(run.rps)).join(', ')}; limit: ${runs.limit.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`,
+    ],
+    [
+      {
+        figure: 'throughput, mock / limit',
+        value: ratio('mock'),
+        limit: `plain node:http, ${format(rps('limit'), 'req/s')}; mock ${format(rps('mock'), 'req/s')}`,
+        budget: 'mock.throughputRatio',
+      },
+      {
+        figure: 'throughput, every request new / limit',
+        value: ratio('fresh'),
+        limit: `mock ${format(rps('fresh'), 'req/s')}, each read and validated afresh`,
+        budget: 'mock.freshThroughputRatio',
+      },
+      {
+        figure: 'p99 latency of the mock',
+        value: p99,
+        limit: `plain node:http, ${format(median(runs.limit.map((run) => run.p99)), 'ms')}`,
+        budget: 'mock.p99Ms',
+      },
+      {
+        figure: 'start → first valid answer (median of 3)',
+        value: median(readies),
+        limit: `${readies.map((ms) => Math.round(ms)).join(', ')} ms; CPU ${readyCpu.map((ms) => Math.round(ms)).join(', ')} ms`,
+        budget: 'mock.readyMs',
+      },
       { figure: 'peak RSS, all mock processes', value: rss, budget: 'mock.rssMb' },
     ],
   );

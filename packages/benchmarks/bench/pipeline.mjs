@@ -21,12 +21,16 @@ try {
     'Pipeline',
     [
       `Fresh clone of ${clone.commit}; CI printed "${summary}".`,
-      `The machine spent ${ci.cpu.toFixed(0)} CPU-seconds during it: ${(100 * ci.cpu / (cores * ci.seconds)).toFixed(0)}% of its ${cores} cores; at least ${(ci.cpu / cores).toFixed(0)} s on ${cores} cores, ${(ci.cpu / BUDGETS.pipeline.ciSeconds.max).toFixed(1)} cores to end within the budget.`,
+      `The machine spent ${ci.cpu.toFixed(0)} CPU-seconds during it: ${((100 * ci.cpu) / (cores * ci.seconds)).toFixed(0)}% of its ${cores} cores; at least ${(ci.cpu / cores).toFixed(0)} s on ${cores} cores, ${(ci.cpu / BUDGETS.pipeline.ciSeconds.max).toFixed(1)} cores to end within the budget.`,
       `Re-runs of \`pnpm test\`: ${reruns.map((s) => s.toFixed(2)).join(', ')} s.`,
     ],
     [
       { figure: 'bash .ci/run on a fresh clone', value: ci.seconds, budget: 'pipeline.ciSeconds' },
-      { figure: `pnpm test again, nothing changed (median of ${RERUNS})`, value: median(reruns), budget: 'pipeline.rerunSeconds' },
+      {
+        figure: `pnpm test again, nothing changed (median of ${RERUNS})`,
+        value: median(reruns),
+        budget: 'pipeline.rerunSeconds',
+      },
     ],
   );
   process.exitCode = ok ? 0 : 3;

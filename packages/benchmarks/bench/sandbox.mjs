@@ -35,9 +35,14 @@ const MB = 1024 * 1024;
 // not how much each writes to the socket (state=Off picked two servers of 1,431 bytes).
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const REQUESTS = [
-  { method: 'GET', path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=Other&filters[page_size]=50` },
   {
-    method: 'POST', path: OPERATIONS.updateDomainContact.path, headers: form,
+    method: 'GET',
+    path: `${OPERATIONS.listServers.path}?apikey=k&client_id=293&filters[state]=Other&filters[page_size]=50`,
+  },
+  {
+    method: 'POST',
+    path: OPERATIONS.updateDomainContact.path,
+    headers: form,
     body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
   },
 ];
@@ -45,10 +50,17 @@ const REQUESTS = [
 // Requests that each write (a backup: a new job id), to 20 keys in turn: what the shared store
 // costs most, a round trip to read the key's state and one to store the write.
 let backups = 0;
-const WRITES = [{
-  method: 'POST', path: OPERATIONS.backupStack.path, headers: form,
-  setupRequest: (request) => ({ ...request, body: `apikey=writer-${backups++ % WRITE_KEYS}&client_id=293&server=cloud01&name=shop` }),
-}];
+const WRITES = [
+  {
+    method: 'POST',
+    path: OPERATIONS.backupStack.path,
+    headers: form,
+    setupRequest: (request) => ({
+      ...request,
+      body: `apikey=writer-${backups++ % WRITE_KEYS}&client_id=293&server=cloud01&name=shop`,
+    }),
+  },
+];
 
 /** The n-th write of the memory run: state that is replaced, not piled up, so memory should stay flat. */
 function write(n) {
@@ -56,12 +68,18 @@ function write(n) {
   const round = Math.floor(n / KEYS);
   const domain = `bench-${round % 5}.co.nz`;
   const writes = [
-    [OPERATIONS.updateDomainContact.path, `contact_id=3310&params[City]=City${round}&params[Phone][Local]=${3095000 + round}`],
+    [
+      OPERATIONS.updateDomainContact.path,
+      `contact_id=3310&params[City]=City${round}&params[Phone][Local]=${3095000 + round}`,
+    ],
     [OPERATIONS.upgradeServer.path, `name=web01&upgrade[cores]=${2 + (round % 30)}`],
     [OPERATIONS.createDomain.path, `domain=${domain}&term=12&registrant_contact=3310`],
     [OPERATIONS.cancelDomain.path, `domain=${domain}`],
     [OPERATIONS.backupStack.path, 'server=cloud01&name=shop'],
-    [OPERATIONS.updateSoa.path, 'domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster@example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600'],
+    [
+      OPERATIONS.updateSoa.path,
+      'domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster@example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600',
+    ],
   ];
   const [path, fields] = writes[round % writes.length];
   return { path, body: `apikey=${key}&client_id=293&${fields}` };
@@ -71,15 +89,18 @@ function write(n) {
 async function writeAll(url, from, to) {
   let next = from;
   const failures = [];
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (next < to) {
-      const { path, body } = write(next++);
-      const response = await fetch(url + path, { method: 'POST', headers: form, body });
-      const answer = await response.json();
-      // A domain of the five may be taken or gone already for that key; anything else is a failure.
-      if (response.status !== 200 || (answer.status !== true && !/not available|not found/.test(answer.msg))) failures.push(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < to) {
+        const { path, body } = write(next++);
+        const response = await fetch(url + path, { method: 'POST', headers: form, body });
+        const answer = await response.json();
+        // A domain of the five may be taken or gone already for that key; anything else is a failure.
+        if (response.status !== 200 || (answer.status !== true && !/not available|not found/.test(answer.msg)))
+          failures.push(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+      }
+    }),
+  );
   if (failures.length) throw new Error(`${failures.length} writes failed, e.g. ${failures[0]}`);
 }
 
@@ -100,7 +121,11 @@ async function measured(mock, requests, redis) {
   const run = await load(mock.url, requests, { connections: CONNECTIONS, seconds: SECONDS });
   const count = run.rps * SECONDS;
   const result = { ...run, cpuUs: ((cpuMs(mock.pid) - cpu) * 1000) / count };
-  if (redis) Object.assign(result, { roundTrips: ((await scriptCalls(redis)) - calls) / count, redisCpuUs: ((cpuMs(redis.pid) - redisCpu) * 1000) / count });
+  if (redis)
+    Object.assign(result, {
+      roundTrips: ((await scriptCalls(redis)) - calls) / count,
+      redisCpuUs: ((cpuMs(redis.pid) - redisCpu) * 1000) / count,
+    });
   return result;
 }
 
@@ -122,10 +147,12 @@ async function pairRuns(redis) {
       for (const mock of [examples, sandbox, shared]) {
         const response = await fetch(mock.url + path, { method, headers, body });
         const answer = await response.json();
-        if (response.status !== 200 || answer.status !== true) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+        if (response.status !== 200 || answer.status !== true)
+          throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
       }
     }
-    for (const mock of [examples, sandbox, shared]) await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 2 });
+    for (const mock of [examples, sandbox, shared])
+      await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 2 });
     const mixed = await alternate(ROUNDS, {
       examples: () => measured(examples, REQUESTS),
       sandbox: () => measured(sandbox, REQUESTS),
@@ -152,7 +179,9 @@ try {
 } finally {
   await redis.kill();
 }
-const failures = Object.values(runs).flat().reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+const failures = Object.values(runs)
+  .flat()
+  .reduce((sum, run) => sum + run.errors + run.non2xx, 0);
 if (failures) throw new Error(`${failures} requests failed or were refused under load`);
 
 // Memory of a fresh sandbox, after a full garbage collection each time: warmed up by the load
@@ -181,21 +210,68 @@ const rounds = (name) => runs[name].map((run) => Math.round(run.rps)).join(', ')
 const mb = (bytes) => format(bytes / MB, 'MB');
 const ok = report(
   '@hostapi/mock --sandbox',
-  [`${CONNECTIONS} connections, ${PAIRS} pairs of processes × ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has, about as many bytes) and POST update_contact (a write in the sandbox), valid, in turn.`,
+  [
+    `${CONNECTIONS} connections, ${PAIRS} pairs of processes × ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has, about as many bytes) and POST update_contact (a write in the sandbox), valid, in turn.`,
     `Requests/s, sandbox: ${rounds('sandbox')}; default mode: ${rounds('examples')}; sandbox on Redis: ${rounds('redis')}.`,
     `Requests that each write (POST backup, a new job id, ${WRITE_KEYS} keys in turn), ${PAIRS} × ${WRITE_ROUNDS} alternating rounds: requests/s in memory: ${rounds('sandboxWrites')}; on Redis: ${rounds('redisWrites')}.`,
     `Sandbox on Redis (--store, redis-server on loopback, one connection per mock, the commands of a tick sent together): CPU per request ${format(side('redis', 'cpuUs'), 'µs')} in the mock and ${format(side('redis', 'redisCpuUs'), 'µs')} in redis-server (mixed requests); ${format(side('redisWrites', 'cpuUs'), 'µs')} and ${format(side('redisWrites', 'redisCpuUs'), 'µs')} for writes. Round trips counted by redis-server (INFO commandstats: script calls per request).`,
-    `Memory of a fresh sandbox after a full GC, RSS / heap used: ${mb(memory.before.rss)} / ${mb(memory.before.heapUsed)} before; ${mb(memory.keysWritten.rss)} / ${mb(memory.keysWritten.heapUsed)} once each of ${KEYS} keys has written (6 writes each); ${mb(memory.after.rss)} / ${mb(memory.after.heapUsed)} after ${MEMORY_WRITES.toLocaleString('en-US')} more writes (contacts, upgrades, domains registered and cancelled, backups, SOA records).`],
+    `Memory of a fresh sandbox after a full GC, RSS / heap used: ${mb(memory.before.rss)} / ${mb(memory.before.heapUsed)} before; ${mb(memory.keysWritten.rss)} / ${mb(memory.keysWritten.heapUsed)} once each of ${KEYS} keys has written (6 writes each); ${mb(memory.after.rss)} / ${mb(memory.after.heapUsed)} after ${MEMORY_WRITES.toLocaleString('en-US')} more writes (contacts, upgrades, domains registered and cancelled, backups, SOA records).`,
+  ],
   [
-    { figure: 'throughput, sandbox / default mode (90% interval)', ...ratio('rps'), limit: `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ${format(side('sandbox', 'rps'), 'req/s')}`, budget: 'sandbox.throughputRatio' },
-    { figure: 'CPU per request, sandbox / default mode (90% interval)', ...ratio('cpuUs'), limit: `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ${format(side('sandbox', 'cpuUs'), 'µs')}`, budget: 'sandbox.cpuRatio' },
-    { figure: 'p99 latency of the sandbox', value: side('sandbox', 'p99'), limit: `default mode, ${format(side('examples', 'p99'), 'ms')}`, budget: 'sandbox.p99Ms' },
-    { figure: 'throughput, sandbox on Redis / in memory (90% interval)', ...ratio('rps', 'redis', 'sandbox'), limit: `in memory ${format(side('sandbox', 'rps'), 'req/s')}; on Redis ${format(side('redis', 'rps'), 'req/s')}`, budget: 'sandbox.redisThroughputRatio' },
-    { figure: 'round trips to Redis per request', value: side('redis', 'roundTrips'), limit: 'one to read the key\'s state (a write that changes nothing stores nothing)', budget: 'sandbox.redisRoundTrips' },
-    { figure: 'throughput of writes, on Redis / in memory (90% interval)', ...ratio('rps', 'redisWrites', 'sandboxWrites'), limit: `in memory ${format(side('sandboxWrites', 'rps'), 'req/s')}; on Redis ${format(side('redisWrites', 'rps'), 'req/s')}`, budget: 'sandbox.redisWriteThroughputRatio' },
-    { figure: 'round trips to Redis per write', value: side('redisWrites', 'roundTrips'), limit: 'one to read, one to store (again when another request wrote the key between)', budget: 'sandbox.redisWriteRoundTrips' },
-    { figure: 'p99 latency of the sandbox on Redis', value: side('redis', 'p99'), limit: `in memory, ${format(side('sandbox', 'p99'), 'ms')}`, budget: 'sandbox.redisP99Ms' },
-    { figure: `memory kept over ${MEMORY_WRITES.toLocaleString('en-US')} writes, ${KEYS} keys (heap after GC)`, value: (memory.after.heapUsed - memory.keysWritten.heapUsed) / MB, limit: `heap ${mb(memory.keysWritten.heapUsed)} → ${mb(memory.after.heapUsed)}; RSS ${mb(memory.before.rss)} before, ${mb(memory.after.rss)} after`, budget: 'sandbox.heapGrowthMb' },
+    {
+      figure: 'throughput, sandbox / default mode (90% interval)',
+      ...ratio('rps'),
+      limit: `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ${format(side('sandbox', 'rps'), 'req/s')}`,
+      budget: 'sandbox.throughputRatio',
+    },
+    {
+      figure: 'CPU per request, sandbox / default mode (90% interval)',
+      ...ratio('cpuUs'),
+      limit: `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ${format(side('sandbox', 'cpuUs'), 'µs')}`,
+      budget: 'sandbox.cpuRatio',
+    },
+    {
+      figure: 'p99 latency of the sandbox',
+      value: side('sandbox', 'p99'),
+      limit: `default mode, ${format(side('examples', 'p99'), 'ms')}`,
+      budget: 'sandbox.p99Ms',
+    },
+    {
+      figure: 'throughput, sandbox on Redis / in memory (90% interval)',
+      ...ratio('rps', 'redis', 'sandbox'),
+      limit: `in memory ${format(side('sandbox', 'rps'), 'req/s')}; on Redis ${format(side('redis', 'rps'), 'req/s')}`,
+      budget: 'sandbox.redisThroughputRatio',
+    },
+    {
+      figure: 'round trips to Redis per request',
+      value: side('redis', 'roundTrips'),
+      limit: "one to read the key's state (a write that changes nothing stores nothing)",
+      budget: 'sandbox.redisRoundTrips',
+    },
+    {
+      figure: 'throughput of writes, on Redis / in memory (90% interval)',
+      ...ratio('rps', 'redisWrites', 'sandboxWrites'),
+      limit: `in memory ${format(side('sandboxWrites', 'rps'), 'req/s')}; on Redis ${format(side('redisWrites', 'rps'), 'req/s')}`,
+      budget: 'sandbox.redisWriteThroughputRatio',
+    },
+    {
+      figure: 'round trips to Redis per write',
+      value: side('redisWrites', 'roundTrips'),
+      limit: 'one to read, one to store (again when another request wrote the key between)',
+      budget: 'sandbox.redisWriteRoundTrips',
+    },
+    {
+      figure: 'p99 latency of the sandbox on Redis',
+      value: side('redis', 'p99'),
+      limit: `in memory, ${format(side('sandbox', 'p99'), 'ms')}`,
+      budget: 'sandbox.redisP99Ms',
+    },
+    {
+      figure: `memory kept over ${MEMORY_WRITES.toLocaleString('en-US')} writes, ${KEYS} keys (heap after GC)`,
+      value: (memory.after.heapUsed - memory.keysWritten.heapUsed) / MB,
+      limit: `heap ${mb(memory.keysWritten.heapUsed)} → ${mb(memory.after.heapUsed)}; RSS ${mb(memory.before.rss)} before, ${mb(memory.after.rss)} after`,
+      budget: 'sandbox.heapGrowthMb',
+    },
   ],
 );
 process.exitCode = ok ? 0 : 3;

@@ -23,7 +23,10 @@ export function consoleScript() {
 const PARTS = [
   ['the model of the 22 operations (from the description)', (path) => path.startsWith('hostapi-console:')],
   ['Preact', (path) => path.includes('/preact/')],
-  ['@hostapi/client and openapi-fetch', (path) => path.includes('/openapi-fetch/') || path.includes('packages/client/')],
+  [
+    '@hostapi/client and openapi-fetch',
+    (path) => path.includes('/openapi-fetch/') || path.includes('packages/client/'),
+  ],
   ['the console (code, styles, curl builder)', () => true],
 ];
 

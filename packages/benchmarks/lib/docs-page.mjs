@@ -34,13 +34,24 @@ export const VIEWPORT = { width: 1400, height: 1000 };
  * milliseconds since the start of its navigation. Polled on every frame, in the page.
  */
 export async function waitForHeadings(page, headings) {
-  return (await page.waitForFunction((wanted) => {
-    const nodes = [...document.querySelectorAll('h1, h2')];
-    const shown = (text) => nodes.find((node) => node.textContent.trim() === text && node.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
-    const first = shown(wanted[0]);
-    const top = first?.getBoundingClientRect().top ?? -1;
-    return top >= 0 && top < innerHeight && wanted.every(shown) && performance.now();
-  }, headings, { polling: 'raf', timeout: 60_000 })).jsonValue();
+  return (
+    await page.waitForFunction(
+      (wanted) => {
+        const nodes = [...document.querySelectorAll('h1, h2')];
+        const shown = (text) =>
+          nodes.find(
+            (node) =>
+              node.textContent.trim() === text &&
+              node.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+          );
+        const first = shown(wanted[0]);
+        const top = first?.getBoundingClientRect().top ?? -1;
+        return top >= 0 && top < innerHeight && wanted.every(shown) && performance.now();
+      },
+      headings,
+      { polling: 'raf', timeout: 60_000 },
+    )
+  ).jsonValue();
 }
 
 /**
@@ -48,7 +59,10 @@ export async function waitForHeadings(page, headings) {
  * as waitForHeadings() requires, to the milliseconds since the start of the navigation.
  */
 export async function waitForLive(page, heading) {
-  await page.waitForFunction((selector) => document.querySelector(selector), LIVE_PAGE, { polling: 'raf', timeout: 60_000 });
+  await page.waitForFunction((selector) => document.querySelector(selector), LIVE_PAGE, {
+    polling: 'raf',
+    timeout: 60_000,
+  });
   return waitForHeadings(page, [heading]);
 }
 

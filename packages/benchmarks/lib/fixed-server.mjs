@@ -15,10 +15,11 @@ export function startFixedServer(answers) {
       resolve({
         url: `http://127.0.0.1:${port}`,
         pid: child.pid,
-        close: () => new Promise((done) => {
-          child.once('exit', done);
-          child.kill();
-        }),
+        close: () =>
+          new Promise((done) => {
+            child.once('exit', done);
+            child.kill();
+          }),
       });
     });
     child.send(answers);

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 
 /** CPU-seconds the machine has spent, all cores (user, nice, system, irq, softirq, steal of /proc/stat). */
 function machineCpuSeconds() {
-  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ is 100 on Linux
 }
 
@@ -31,7 +35,10 @@ export function freshClone() {
       const run = spawnSync(command, args, { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
       const seconds = (performance.now() - started) / 1000;
       const cpu = machineCpuSeconds() - cpuBefore;
-      if (run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${run.status}):\n${(run.stdout + run.stderr).slice(-4000)}`);
+      if (run.status !== 0)
+        throw new Error(
+          `${command} ${args.join(' ')} failed (${run.status}):\n${(run.stdout + run.stderr).slice(-4000)}`,
+        );
       return { seconds, cpu, output: run.stdout };
     },
     remove: () => rmSync(dir, { recursive: true, force: true }),

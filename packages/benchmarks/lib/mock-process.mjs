@@ -8,12 +8,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const MOCK_BIN = createRequire(import.meta.url).resolve('@hostapi/mock/bin/mock.mjs');
 
-const freePort = () => new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
-});
 
 const PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
 
@@ -25,7 +26,11 @@ const PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
 export async function startMockProcess(args, readyPath) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--expose-gc', '--import', pathToFileURL(PROBE).href, MOCK_BIN, '--port', String(port), ...args], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', pathToFileURL(PROBE).href, MOCK_BIN, '--port', String(port), ...args],
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the mock (${args.join(' ')}) exited (${child.exitCode})`);
@@ -40,21 +45,25 @@ export async function startMockProcess(args, readyPath) {
     url,
     pid: child.pid,
     readyMs: performance.now() - started,
-    memory: () => new Promise((resolve) => {
-      child.once('message', resolve);
-      child.send('memory');
-    }),
-    close: () => new Promise((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', done);
-      child.kill('SIGTERM');
-    }),
+    memory: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('memory');
+      }),
+    close: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 /** CPU time (user + system) a process has used so far, in ms. */
 export function cpuMs(pid) {
   // /proc/<pid>/stat: fields 14 and 15 are utime and stime, in clock ticks (100 a second on Linux).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -35,6 +35,7 @@ export function redisInfo(port, section) {
  */
 export async function commandCalls(port) {
   const calls = {};
-  for (const [, name, count] of (await redisInfo(port, 'commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) calls[name] = Number(count);
+  for (const [, name, count] of (await redisInfo(port, 'commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+    calls[name] = Number(count);
   return calls;
 }

@@ -11,17 +11,34 @@ import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 const COMPILER_OPTIONS = {
-  strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, module: 'nodenext', moduleResolution: 'nodenext',
-  target: 'es2022', lib: ['es2022', 'dom'], types: ['node'], skipLibCheck: true, noEmit: true,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  target: 'es2022',
+  lib: ['es2022', 'dom'],
+  types: ['node'],
+  skipLibCheck: true,
+  noEmit: true,
 };
 
 /** Resolves to { calls, check(name: 'consumer' | 'empty'), remove() }. */
 export function createTypecheckProject() {
   const dir = mkdtempSync(fileURLToPath(new URL('../.bench-typecheck-', import.meta.url)));
   const doc = readBundle();
-  const methodOf = new Map(Object.entries(METHODS).flatMap(([group, methods]) => Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`])));
-  const calls = operationsOf(doc).map(({ method, op }) => `  results.push(await api.${methodOf.get(op.operationId)}(${JSON.stringify(exampleInput(doc, op, method))}));`);
-  writeFileSync(join(dir, 'consumer.ts'), `import { createHostApiClient } from '@hostapi/client';
+  const methodOf = new Map(
+    Object.entries(METHODS).flatMap(([group, methods]) =>
+      Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`]),
+    ),
+  );
+  const calls = operationsOf(doc).map(
+    ({ method, op }) =>
+      `  results.push(await api.${methodOf.get(op.operationId)}(${JSON.stringify(exampleInput(doc, op, method))}));`,
+  );
+  writeFileSync(
+    join(dir, 'consumer.ts'),
+    `import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({ apiKey: 'k' });
 export async function callEveryOperation(): Promise<unknown[]> {
@@ -29,16 +46,25 @@ export async function callEveryOperation(): Promise<unknown[]> {
 ${calls.join('\n')}
   return results;
 }
-`);
+`,
+  );
   writeFileSync(join(dir, 'empty.ts'), 'export {};\n');
-  for (const name of ['consumer', 'empty']) writeFileSync(join(dir, `${name}.json`), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: [`${name}.ts`] }));
+  for (const name of ['consumer', 'empty'])
+    writeFileSync(
+      join(dir, `${name}.json`),
+      JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files: [`${name}.ts`] }),
+    );
 
   return {
     calls: calls.length,
     /** Runs tsc once: wall seconds, and its own check time and counts. */
     async check(name) {
       const started = performance.now();
-      const { stdout } = await promisify(execFile)(process.execPath, [TSC, '-p', `${name}.json`, '--extendedDiagnostics'], { cwd: dir });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [TSC, '-p', `${name}.json`, '--extendedDiagnostics'],
+        { cwd: dir },
+      );
       const wall = (performance.now() - started) / 1000;
       const figure = (label) => Number(stdout.match(new RegExp(`^${label}:\\s+([\\d.]+)`, 'm'))?.[1]);
       return { wall, check: figure('Check time'), instantiations: figure('Instantiations'), types: figure('Types') };

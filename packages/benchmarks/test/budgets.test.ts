@@ -8,7 +8,13 @@ import { BUDGETS, judge } from '../lib/report.mjs';
 import { createTypecheckProject } from '../lib/typecheck.mjs';
 
 /** Enforced budget keys measured below; a new enforced budget must be added here. */
-const MEASURED = ['bundle.operationClientGzip', 'typecheck.instantiations', 'docs.pageBytes', 'docs.pageGzipBytes', 'console.scriptGzip'];
+const MEASURED = [
+  'bundle.operationClientGzip',
+  'typecheck.instantiations',
+  'docs.pageBytes',
+  'docs.pageGzipBytes',
+  'console.scriptGzip',
+];
 
 const expectWithin = (key: string, value: number) => {
   const verdict = judge(key, value);
@@ -17,7 +23,12 @@ const expectWithin = (key: string, value: number) => {
 
 it('every enforced budget is measured by this suite', () => {
   const enforced = Object.entries(BUDGETS).flatMap(([bench, figures]) =>
-    typeof figures === 'object' ? Object.entries(figures as Record<string, { enforced?: boolean }>).filter(([, b]) => b.enforced).map(([f]) => `${bench}.${f}`) : []);
+    typeof figures === 'object'
+      ? Object.entries(figures as Record<string, { enforced?: boolean }>)
+          .filter(([, b]) => b.enforced)
+          .map(([f]) => `${bench}.${f}`)
+      : [],
+  );
   expect(enforced.sort()).toEqual([...MEASURED].sort());
 });
 
@@ -58,7 +69,7 @@ describe('the docs page', () => {
   }, 90_000);
 });
 
-it('the docs console\'s script, minified and gzipped, fits its budget', () => {
+it("the docs console's script, minified and gzipped, fits its budget", () => {
   const script = consoleScript();
   // Sanity: the measurement is of the bundled console (Preact and the client alone are over 10 kB).
   expect(script.gzipBytes).toBeGreaterThan(10_000);

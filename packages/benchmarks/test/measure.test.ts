@@ -20,7 +20,10 @@ it('the interval of a median holds it with the confidence asked, from order stat
 });
 
 it('a figure with an interval misses its budget only when the whole interval does', () => {
-  expect(judge('sandbox.throughputRatio', 0.98, { low: 0.95, high: 1.01 })).toMatchObject({ ok: true, text: '≥ 1.00× (in the interval)' });
+  expect(judge('sandbox.throughputRatio', 0.98, { low: 0.95, high: 1.01 })).toMatchObject({
+    ok: true,
+    text: '≥ 1.00× (in the interval)',
+  });
   expect(judge('sandbox.throughputRatio', 0.96, { low: 0.93, high: 0.99 }).ok).toBe(false);
   expect(judge('sandbox.cpuRatio', 1.02, { low: 0.99, high: 1.05 }).ok).toBe(true);
   expect(judge('sandbox.cpuRatio', 1.04, { low: 1.01, high: 1.08 }).ok).toBe(false);
@@ -28,7 +31,16 @@ it('a figure with an interval misses its budget only when the whole interval doe
 
 it('alternate runs the sides in turn, reversing the order every round', async () => {
   const order: string[] = [];
-  const results = await alternate(4, { a: async (round: number) => (order.push(`a${round}`), round), b: async (round: number) => (order.push(`b${round}`), -round) });
+  const results = await alternate(4, {
+    a: async (round: number) => {
+      order.push(`a${round}`);
+      return round;
+    },
+    b: async (round: number) => {
+      order.push(`b${round}`);
+      return -round;
+    },
+  });
   expect(order).toEqual(['a0', 'b0', 'b1', 'a1', 'a2', 'b2', 'b3', 'a3']);
   expect(results).toEqual({ a: [0, 1, 2, 3], b: [-0, -1, -2, -3] });
 });

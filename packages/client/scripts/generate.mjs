@@ -13,7 +13,15 @@
 // it on a referenced schema, and plain object types keep a consumer's type-check cheap.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { deref as derefIn, isIndexedList, operationRoute, operationsOf, propertiesOf, readBundle, tagRoute } from '@hostapi/spec/document';
+import {
+  deref as derefIn,
+  isIndexedList,
+  operationRoute,
+  operationsOf,
+  propertiesOf,
+  readBundle,
+  tagRoute,
+} from '@hostapi/spec/document';
 
 export { readBundle };
 export const OUTPUTS = {
@@ -124,7 +132,8 @@ const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(n
 function inputType(schema, indent, wireName) {
   if (schema.$ref === SWITCH) return 'Switch';
   const s = deref(schema);
-  if (s.allOf || s.oneOf || s.anyOf) throw new Error(`${wireName}: composed input schemas are not supported by scripts/generate.mjs`);
+  if (s.allOf || s.oneOf || s.anyOf)
+    throw new Error(`${wireName}: composed input schemas are not supported by scripts/generate.mjs`);
   if (s.const !== undefined) return JSON.stringify(s.const);
   // An object keyed by index (`containers[0]`): the description's form of a list sent indexed,
   // which callers give as a list (sent as the same fields).
@@ -180,7 +189,13 @@ function objectType(s, indent, wireName) {
 /** The input interface of an operation: a GET's query parameters, a POST's form without `apikey`. */
 function inputInterface(op, method, path) {
   const name = inputName(op.operationId);
-  const intro = docComment([`What \`${op['x-client-method']}\` takes: the ${method === 'get' ? 'query' : 'form fields'} of \`${method.toUpperCase()} ${path}\`, without \`apikey\` (the client adds it).`], [], '');
+  const intro = docComment(
+    [
+      `What \`${op['x-client-method']}\` takes: the ${method === 'get' ? 'query' : 'form fields'} of \`${method.toUpperCase()} ${path}\`, without \`apikey\` (the client adds it).`,
+    ],
+    [],
+    '',
+  );
   let fields = '';
   if (method === 'get') {
     for (const parameter of (op.parameters ?? []).map(deref)) {
@@ -189,10 +204,16 @@ function inputInterface(op, method, path) {
     }
   } else {
     const form = deref(formSchema(op));
-    const body = objectType({ ...form, properties: Object.fromEntries(Object.entries(form.properties).filter(([k]) => k !== 'apikey')) }, '', '');
+    const body = objectType(
+      { ...form, properties: Object.fromEntries(Object.entries(form.properties).filter(([k]) => k !== 'apikey')) },
+      '',
+      '',
+    );
     fields = body === 'Record<string, never>' ? '' : body.slice(2, -1);
   }
-  return fields ? `${intro}export interface ${name} {\n${fields}}\n` : `${intro}export type ${name} = Record<string, never>;\n`;
+  return fields
+    ? `${intro}export interface ${name} {\n${fields}}\n`
+    : `${intro}export type ${name} = Record<string, never>;\n`;
 }
 
 // --- The client's interface --------------------------------------------------------------------
@@ -228,7 +249,10 @@ function render(bundle) {
     const wire = `\`${method.toUpperCase()} ${path}\` (operation \`${id}\`)`;
     const see = `@see ${link(operationRoute(tag, id))}`;
     const input = inputName(id);
-    const required = method === 'get' ? (op.parameters ?? []).map(deref).filter((p) => p.required) : deref(formSchema(op)).required.filter((k) => k !== 'apikey');
+    const required =
+      method === 'get'
+        ? (op.parameters ?? []).map(deref).filter((p) => p.required)
+        : deref(formSchema(op)).required.filter((k) => k !== 'apikey');
     const optional = required.length === 0;
     members.text += docComment([`${op.summary}.`, op.description, wire], [see], '    ');
     members.text += `    ${name}: ${optional ? 'OperationWithOptionalInput' : 'Operation'}<'${id}', ${input}>;\n`;
@@ -277,14 +301,19 @@ export const RATE_LIMIT_OPENINGS = ${json([...new Set([...rateLimitMessages].map
 
   const tagOf = Object.fromEntries((doc.tags ?? []).map((t) => [t.name, t]));
   const groupText = Object.entries(groups)
-    .map(([group, { tag, text }]) => `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`)
+    .map(
+      ([group, { tag, text }]) =>
+        `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`,
+    )
     .join('');
   const apiText = `${HEADER}import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
 
 ${inputs.join('\n')}
 /** The input type of every operation, by operationId. */
 export interface OperationInputs {
-${operationsOf(doc).map(({ op }) => `  ${op.operationId}: ${inputName(op.operationId)};`).join('\n')}
+${operationsOf(doc)
+  .map(({ op }) => `  ${op.operationId}: ${inputName(op.operationId)};`)
+  .join('\n')}
 }
 
 /**
@@ -296,7 +325,12 @@ ${groupText}}
 
 /** The description's paths as the typed path client (createPathClient) takes them: inputs as above. */
 export interface ClientPaths {
-${Object.entries(pathsType).map(([path, ops]) => `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & { ${ops.join('; ')} };`).join('\n')}
+${Object.entries(pathsType)
+  .map(
+    ([path, ops]) =>
+      `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & { ${ops.join('; ')} };`,
+  )
+  .join('\n')}
 }
 `;
   return { operations: operationsText, api: apiText };

@@ -29,7 +29,12 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
 
   // The URL and body come from the generated table and go straight to the transport: building
   // and re-reading a Request would only add cost (see packages/benchmarks).
-  async function call(id: OperationId, input: object = {}, callOptions: CallOptions = {}, withResponse?: boolean): Promise<unknown> {
+  async function call(
+    id: OperationId,
+    input: object = {},
+    callOptions: CallOptions = {},
+    withResponse?: boolean,
+  ): Promise<unknown> {
     const operation = OPERATIONS[id];
     const { method, path } = operation;
     const { signal, headers, multipart: asMultipart = multipart } = callOptions;
@@ -40,9 +45,18 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
         url += `?${serializeQuery(input as Record<string, unknown>)}`;
         outgoing = { method, headers, signal };
       } else {
-        const body = serializeBody(input as Record<string, unknown>, 'form' in operation ? operation.form : undefined, asMultipart);
+        const body = serializeBody(
+          input as Record<string, unknown>,
+          'form' in operation ? operation.form : undefined,
+          asMultipart,
+        );
         // fetch writes the multipart Content-Type itself, with the boundary.
-        outgoing = { method, body, headers: asMultipart ? headers : headers ? { ...FORM_HEADERS, ...headers } : FORM_HEADERS, signal };
+        outgoing = {
+          method,
+          body,
+          headers: asMultipart ? headers : headers ? { ...FORM_HEADERS, ...headers } : FORM_HEADERS,
+          signal,
+        };
       }
     } catch (error) {
       // Serialization names the field; add the operation.
@@ -53,7 +67,14 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
     const [response, text, attempts] = await send(id, url, outgoing, callOptions);
     const data = readEnvelope(id, response.status, text, apiKey);
     if (!started) return data;
-    return { data, status: response.status, headers: response.headers, url: redact(url, apiKey), attempts, durationMs: performance.now() - started } satisfies WithResponse<unknown>;
+    return {
+      data,
+      status: response.status,
+      headers: response.headers,
+      url: redact(url, apiKey),
+      attempts,
+      durationMs: performance.now() - started,
+    } satisfies WithResponse<unknown>;
   }
 
   const groups: Record<string, Record<string, unknown>> = {};
@@ -65,7 +86,10 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
     const method = (input?: object, o?: CallOptions) => call(id, input, o);
     method.withResponse = (input?: object, o?: CallOptions) => call(id, input, o, true);
     define(operation.call, method);
-    if ('callAll' in operation) define(operation.callAll, (input: object, o?: CallOptions) => eachRecord(id, (page) => call(id, page, o) as never, input));
+    if ('callAll' in operation)
+      define(operation.callAll, (input: object, o?: CallOptions) =>
+        eachRecord(id, (page) => call(id, page, o) as never, input),
+      );
   }
   return groups as unknown as HostApiClient;
 }

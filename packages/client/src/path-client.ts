@@ -26,13 +26,19 @@ export interface PathCallOptions {
   multipart?: boolean | undefined;
 }
 
-type PathsWith<Method extends string> = { [P in keyof ClientPaths]: ClientPaths[P] extends Record<Method, {}> ? P : never }[keyof ClientPaths];
+type PathsWith<Method extends string> = {
+  [P in keyof ClientPaths]: ClientPaths[P] extends Record<Method, {}> ? P : never;
+}[keyof ClientPaths];
 type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 /** openapi-fetch's init parameter (optional when nothing in it is required), with PathCallOptions. */
-type InitParam<Init> = RequiredKeys<Init> extends never
-  ? [(Init & PathCallOptions & { [key: string]: unknown })?]
-  : [Init & PathCallOptions & { [key: string]: unknown }];
-type PathMethod<Method extends 'get' | 'post'> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<ClientPaths[Path], Method>>(
+type InitParam<Init> =
+  RequiredKeys<Init> extends never
+    ? [(Init & PathCallOptions & { [key: string]: unknown })?]
+    : [Init & PathCallOptions & { [key: string]: unknown }];
+type PathMethod<Method extends 'get' | 'post'> = <
+  Path extends PathsWith<Method>,
+  Init extends MaybeOptionalInit<ClientPaths[Path], Method>,
+>(
   url: Path,
   ...init: InitParam<Init>
 ) => Promise<FetchResponse<Extract<ClientPaths[Path][Method], Record<string, unknown>>, Init, `${string}/${string}`>>;
@@ -55,7 +61,9 @@ export interface PathClient {
  * applications that use only the operation methods.)
  */
 const createClient: typeof openapiFetch.default = (options) =>
-  ((openapiFetch.default as unknown as { default?: typeof openapiFetch.default }).default ?? openapiFetch.default)(options);
+  ((openapiFetch.default as unknown as { default?: typeof openapiFetch.default }).default ?? openapiFetch.default)(
+    options,
+  );
 
 /** Statuses whose Response may not have a body. */
 const NULL_BODY_STATUSES = [101, 204, 205, 304];
@@ -78,7 +86,12 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
   // are not followed, so it is the request's.
   const fetchWith = (call?: SendOptions) => async (request: Request) => {
     const body = request.body ? await request.arrayBuffer() : null;
-    const [answer, text] = await send(operationOf(request.url), request.url, { method: request.method, headers: request.headers, body, signal: request.signal }, call);
+    const [answer, text] = await send(
+      operationOf(request.url),
+      request.url,
+      { method: request.method, headers: request.headers, body, signal: request.signal },
+      call,
+    );
     const response = new Response(NULL_BODY_STATUSES.includes(answer.status) ? null : text, answer);
     Object.defineProperty(response, 'url', { value: redact(request.url, apiKey) });
     return response;
@@ -88,17 +101,25 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
   /** openapi-fetch's init for a call: our options taken out, a fetch of its own when the call needs one. */
   const initOf = (init: PathInit, extra: Record<string, unknown>) => {
     const { timeoutMs, retries, multipart: _multipart, ...rest } = init;
-    return { ...rest, ...extra, ...(timeoutMs !== undefined || retries !== undefined ? { fetch: fetchWith({ timeoutMs, retries }) } : {}) } as never;
+    return {
+      ...rest,
+      ...extra,
+      ...(timeoutMs !== undefined || retries !== undefined ? { fetch: fetchWith({ timeoutMs, retries }) } : {}),
+    } as never;
   };
   return {
-    GET: ((path: string, init: PathInit = {}) => base.GET(path as never, initOf(init, { querySerializer: serializeQuery }))) as PathClient['GET'],
+    GET: ((path: string, init: PathInit = {}) =>
+      base.GET(path as never, initOf(init, { querySerializer: serializeQuery }))) as PathClient['GET'],
     POST: ((path: string, init: PathInit = {}) => {
       const asMultipart = init.multipart ?? multipart;
-      return base.POST(path as never, initOf(init, {
-        bodySerializer: (body: Record<string, unknown>) => serializeBody(body, byPath.get(path)?.[1], asMultipart),
-        // fetch writes the multipart Content-Type itself, with the boundary.
-        headers: asMultipart ? init.headers : { ...FORM_HEADERS, ...init.headers },
-      }));
+      return base.POST(
+        path as never,
+        initOf(init, {
+          bodySerializer: (body: Record<string, unknown>) => serializeBody(body, byPath.get(path)?.[1], asMultipart),
+          // fetch writes the multipart Content-Type itself, with the boundary.
+          headers: asMultipart ? init.headers : { ...FORM_HEADERS, ...init.headers },
+        }),
+      );
     }) as PathClient['POST'],
   };
 }

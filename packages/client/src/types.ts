@@ -25,7 +25,8 @@ export type OperationResult<Id extends OperationId> =
   Success<Id> extends { return: infer R } ? R : Omit<Success<Id>, 'status'>;
 
 /** One record of a paged list. */
-export type PageItem<Id extends OperationId> = OperationResult<Id> extends { data: infer D extends readonly unknown[] } ? D[number] : never;
+export type PageItem<Id extends OperationId> =
+  OperationResult<Id> extends { data: infer D extends readonly unknown[] } ? D[number] : never;
 
 /** What `withResponse` of an operation method resolves to: the result, and the HTTP answer it came in. */
 export interface WithResponse<Result> {
@@ -87,7 +88,11 @@ export interface PathItem {
 
 /** A GET of the path client: the description's operation, with the client's input as its query. */
 export type PathGet<Id extends OperationId, Input> = Omit<operations[Id], 'parameters'> & {
-  parameters: ({} extends Input ? { query?: Input } : { query: Input }) & { header?: never; path?: never; cookie?: never };
+  parameters: ({} extends Input ? { query?: Input } : { query: Input }) & {
+    header?: never;
+    path?: never;
+    cookie?: never;
+  };
 };
 
 /** A POST of the path client: the description's operation, with the client's input as both form bodies. */

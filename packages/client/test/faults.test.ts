@@ -6,8 +6,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as clientModule from '../src/index.js';
 import {
-  AbortedError, ApiError, createHostApiClient, createPathClient, HostApiError, HttpError, InvalidResponseError, NetworkError,
-  PaginationError, RateLimitError, RedirectError, TimeoutError, ValidationError, type HostApiClient, type HostApiClientOptions,
+  AbortedError,
+  ApiError,
+  createHostApiClient,
+  createPathClient,
+  HostApiError,
+  HttpError,
+  InvalidResponseError,
+  NetworkError,
+  PaginationError,
+  RateLimitError,
+  RedirectError,
+  TimeoutError,
+  ValidationError,
+  type HostApiClient,
+  type HostApiClientOptions,
 } from '../src/index.js';
 import { json, ok, startCaptureServer, type CaptureServer, type Handler } from './support/capture-server.js';
 
@@ -35,7 +48,10 @@ afterAll(() => {
 beforeEach(async () => {
   server = await startCaptureServer();
   fetches = [];
-  globalThis.fetch = (input, init) => (fetches.push({ url: String(input instanceof Request ? input.url : input), init }), platformFetch(input, init));
+  globalThis.fetch = (input, init) => {
+    fetches.push({ url: String(input instanceof Request ? input.url : input), init });
+    return platformFetch(input, init);
+  };
 });
 afterEach(async () => {
   globalThis.fetch = platformFetch;
@@ -51,7 +67,8 @@ function client(options: Partial<HostApiClientOptions> = {}): HostApiClient {
   return createHostApiClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
 }
 
-const listServers = (api = client(), signal?: AbortSignal) => api.servers.list({ client_id: 293 }, signal ? { signal } : {});
+const listServers = (api = client(), signal?: AbortSignal) =>
+  api.servers.list({ client_id: 293 }, signal ? { signal } : {});
 const cancelDomain = (api = client()) => api.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' });
 
 /** Awaits the rejection and checks it is typed, names the operation and never shows the key. */
@@ -65,16 +82,24 @@ async function failure<T extends HostApiError>(promise: Promise<unknown>, type: 
   expect(error).toBeInstanceOf(type);
   const typed = error as T;
   expect(typed.message).toMatch(/^(listServers|cancelDomain): /);
-  for (const text of [typed.message, typed.stack ?? '', String(typed), JSON.stringify(typed), JSON.stringify(typed.cause ?? '')]) {
+  for (const text of [
+    typed.message,
+    typed.stack ?? '',
+    String(typed),
+    JSON.stringify(typed),
+    JSON.stringify(typed.cause ?? ''),
+  ]) {
     expect(text).not.toContain(KEY);
   }
   return typed;
 }
 
-const html = (status: number): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'text/html' });
-  res.end(`<!DOCTYPE html><html><body><h1>${status} Internal Server Error</h1><p>apikey=${KEY}</p></body></html>`);
-};
+const html =
+  (status: number): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html' });
+    res.end(`<!DOCTYPE html><html><body><h1>${status} Internal Server Error</h1><p>apikey=${KEY}</p></body></html>`);
+  };
 const silent: Handler = () => {}; // never answers
 const resetMidBody: Handler = (_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
@@ -87,16 +112,28 @@ describe('answers from the service', () => {
   it('status false: ApiError with the service message, HTTP status and error code', async () => {
     server.answer(json({ msg: 'Client not found.', status: false, error: { code: 1 } }));
     const error = await failure(listServers(), ApiError);
-    expect(error).toMatchObject({ kind: 'api', serviceMessage: 'Client not found.', status: 200, code: 1, operation: 'listServers' });
+    expect(error).toMatchObject({
+      kind: 'api',
+      serviceMessage: 'Client not found.',
+      status: 200,
+      code: 1,
+      operation: 'listServers',
+    });
     expect(error.message).toBe('listServers: Client not found.');
     expect(server.requests).toHaveLength(1);
   });
 
   it('a msg-only body, on 200 or 400: ApiError', async () => {
     server.answer(json({ msg: 'Unauthorised. The Api key is missing.' }));
-    expect(await failure(listServers(), ApiError)).toMatchObject({ serviceMessage: 'Unauthorised. The Api key is missing.', status: 200 });
+    expect(await failure(listServers(), ApiError)).toMatchObject({
+      serviceMessage: 'Unauthorised. The Api key is missing.',
+      status: 200,
+    });
     server.answer(json({ msg: 'Please specify a valid domain name.' }, 400));
-    expect(await failure(cancelDomain(), ApiError)).toMatchObject({ serviceMessage: 'Please specify a valid domain name.', status: 400 });
+    expect(await failure(cancelDomain(), ApiError)).toMatchObject({
+      serviceMessage: 'Please specify a valid domain name.',
+      status: 400,
+    });
   });
 
   it('HTTP 500 with an HTML page: HttpError with the status and a short excerpt, key redacted', async () => {
@@ -120,13 +157,19 @@ describe('answers from the service', () => {
 
   it('an empty 200: InvalidResponseError', async () => {
     server.answer((_req, res) => res.end());
-    expect((await failure(listServers(), InvalidResponseError)).message).toBe('listServers: expected a JSON envelope, got: (empty body)');
+    expect((await failure(listServers(), InvalidResponseError)).message).toBe(
+      'listServers: expected a JSON envelope, got: (empty body)',
+    );
   });
 });
 
 describe('rate limiting (HTTP 500 with the service message)', () => {
   it('GET: retried, then succeeds', async () => {
-    server.answer(json({ msg: RATE_LIMIT }, 500), json({ msg: RATE_LIMIT, status: false }, 500), ok({ total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] }));
+    server.answer(
+      json({ msg: RATE_LIMIT }, 500),
+      json({ msg: RATE_LIMIT, status: false }, 500),
+      ok({ total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] }),
+    );
     await expect(listServers()).resolves.toMatchObject({ total_items: 0 });
     expect(server.requests).toHaveLength(3);
   });
@@ -224,7 +267,14 @@ describe('no answer', () => {
   it('with a fetch of your own (as in browsers), a timeout aborts the request', async () => {
     server.answer(silent);
     const signals: (AbortSignal | null | undefined)[] = [];
-    const api = client({ timeoutMs: 50, retries: 0, fetch: (input, init) => (signals.push(init?.signal), fetch(input, init)) });
+    const api = client({
+      timeoutMs: 50,
+      retries: 0,
+      fetch: (input, init) => {
+        signals.push(init?.signal);
+        return fetch(input, init);
+      },
+    });
     await failure(listServers(api), TimeoutError);
     expect(signals).toHaveLength(1);
     expect(signals[0]?.aborted).toBe(true);
@@ -284,10 +334,19 @@ describe('no answer', () => {
 describe('options', () => {
   it('bad options are refused with the option named, and never echo the key', () => {
     expect(() => createHostApiClient({ apiKey: '' })).toThrow('`apiKey` must be a non-empty string');
-    expect(() => createHostApiClient({ apiKey: KEY, baseUrl: 'not a url' })).toThrow('`baseUrl` is not a URL: not a url');
-    expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow('timeoutMs must be a whole number ≥ 1, got 0');
-    expect(() => createHostApiClient({ apiKey: KEY, retries: -1 })).toThrow('retries.max must be a whole number ≥ 0, got -1');
-    for (const bad of [{ apiKey: KEY, baseUrl: 'nope' }, { apiKey: KEY, timeoutMs: -5 }]) {
+    expect(() => createHostApiClient({ apiKey: KEY, baseUrl: 'not a url' })).toThrow(
+      '`baseUrl` is not a URL: not a url',
+    );
+    expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow(
+      'timeoutMs must be a whole number ≥ 1, got 0',
+    );
+    expect(() => createHostApiClient({ apiKey: KEY, retries: -1 })).toThrow(
+      'retries.max must be a whole number ≥ 0, got -1',
+    );
+    for (const bad of [
+      { apiKey: KEY, baseUrl: 'nope' },
+      { apiKey: KEY, timeoutMs: -5 },
+    ]) {
       try {
         createHostApiClient(bad);
       } catch (error) {
@@ -303,8 +362,12 @@ describe('options', () => {
       return new Response(JSON.stringify({ return: [], msg: 'Successful', status: true }));
     };
     await createHostApiClient({ apiKey: KEY, fetch }).dns.listTemplates({ client_id: 293 });
-    await createPathClient({ apiKey: KEY, fetch }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
-    const { servers } = JSON.parse(readFileSync(new URL('../node_modules/@hostapi/spec/dist/openapi.json', import.meta.url), 'utf8'));
+    await createPathClient({ apiKey: KEY, fetch }).GET('/1.5/dns/list_ips.json', {
+      params: { query: { client_id: 293 } },
+    });
+    const { servers } = JSON.parse(
+      readFileSync(new URL('../node_modules/@hostapi/spec/dist/openapi.json', import.meta.url), 'utf8'),
+    );
     expect(seen.map((url) => new URL(url).origin)).toEqual([servers[0].url, servers[0].url]);
   });
 
@@ -325,15 +388,19 @@ describe('fetch is called as a plain function', () => {
   // A browser's window.fetch throws "Illegal invocation" when called with any `this` but the
   // window (or none); this fetch does the same.
   function browserLikeFetch(this: unknown, input: RequestInfo | URL, init?: RequestInit) {
-    if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
+    if (this !== undefined && this !== globalThis)
+      throw new TypeError("Failed to execute 'fetch' on 'Window': Illegal invocation");
     return fetch(input, init);
   }
 
   it('by the operation methods and the path client', async () => {
     await expect(listServers(client({ fetch: browserLikeFetch }))).resolves.toEqual([]);
-    const { response } = await createPathClient({ apiKey: KEY, baseUrl: server.url, fetch: browserLikeFetch }).GET('/1.5/dns/list_ips.json', {
-      params: { query: { client_id: 293 } },
-    });
+    const { response } = await createPathClient({ apiKey: KEY, baseUrl: server.url, fetch: browserLikeFetch }).GET(
+      '/1.5/dns/list_ips.json',
+      {
+        params: { query: { client_id: 293 } },
+      },
+    );
     expect(response.status).toBe(200);
     expect(server.requests).toHaveLength(2);
   });
@@ -342,19 +409,37 @@ describe('fetch is called as a plain function', () => {
 describe('results', () => {
   it('operation methods resolve to `return`, or to the envelope of operations without one', async () => {
     server.answer(json({ msg: 'SOA record updated.', status: true, time: 0.084 }));
-    const soa = await client().dns.updateSoa({ client_id: 293, domain: 'example.co.nz', ns: 'ns1', email: 'e@x', refresh: 1, retry: 1, expire: 1, minimum: 1 });
+    const soa = await client().dns.updateSoa({
+      client_id: 293,
+      domain: 'example.co.nz',
+      ns: 'ns1',
+      email: 'e@x',
+      refresh: 1,
+      retry: 1,
+      expire: 1,
+      minimum: 1,
+    });
     expect(soa).toEqual({ msg: 'SOA record updated.', time: 0.084 });
     server.answer(json({ return: { total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] } }));
-    await expect(client().accounts.listSubAccounts({ client_id: 293 })).resolves.toEqual({ total_items: 0, current_items: 0, current_page: 1, total_pages: 0, data: [] });
+    await expect(client().accounts.listSubAccounts({ client_id: 293 })).resolves.toEqual({
+      total_items: 0,
+      current_items: 0,
+      current_page: 1,
+      total_pages: 0,
+      data: [],
+    });
   });
 });
 
 describe('the path client shares the transport', () => {
-  const paths = (options: Partial<HostApiClientOptions> = {}) => createPathClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
+  const paths = (options: Partial<HostApiClientOptions> = {}) =>
+    createPathClient({ apiKey: KEY, baseUrl: server.url, retries: RETRIES, ...options });
 
   it('a 5xx GET is retried and the last answer is returned as openapi-fetch returns it', async () => {
     server.answer(html(502), json({ return: { total_items: 0 }, status: true }));
-    const { data, response } = await paths().GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } } });
+    const { data, response } = await paths().GET('/1.3/server/list_servers.json', {
+      params: { query: { client_id: 293 } },
+    });
     expect(response.status).toBe(200);
     expect(data).toEqual({ return: { total_items: 0 }, status: true });
     expect(server.requests).toHaveLength(2);
@@ -363,13 +448,20 @@ describe('the path client shares the transport', () => {
   it('the response carries the URL it came from, with the key redacted', async () => {
     const { response } = await paths().GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } } });
     expect(response.url).toBe(`${server.url}/1.3/server/list_servers.json?apikey=[redacted]&client_id=293`);
-    const posted = await paths().POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
+    const posted = await paths().POST('/1.0/srs/cancel_domain.json', {
+      body: { client_id: 293, domain: 'oldbrand.co.nz' },
+    });
     expect(posted.response.url).toBe(`${server.url}/1.0/srs/cancel_domain.json`);
   });
 
   it('a timeout is a TimeoutError naming the operation, a POST is not sent twice, and the key is not shown', async () => {
     server.answer(silent);
-    await failure(paths({ timeoutMs: 50 }).POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }), TimeoutError);
+    await failure(
+      paths({ timeoutMs: 50 }).POST('/1.0/srs/cancel_domain.json', {
+        body: { client_id: 293, domain: 'oldbrand.co.nz' },
+      }),
+      TimeoutError,
+    );
     expect(fetches).toHaveLength(1);
   });
 
@@ -381,9 +473,16 @@ describe('the path client shares the transport', () => {
 describe('error classes', () => {
   it('each is named as it is exported, and is a HostApiError', () => {
     const errors = [
-      new ApiError('op', 'no', 200), new RateLimitError('op', 'slow down', 500), new ValidationError('op', 422, [], 'invalid'),
-      new HttpError('op', 503, ''), new RedirectError('op', 302, 'https://elsewhere.example'), new InvalidResponseError('op', 200, ''),
-      new NetworkError('op', 'reset'), new TimeoutError('op', 1), new AbortedError('op'), new PaginationError('op', 2, 1),
+      new ApiError('op', 'no', 200),
+      new RateLimitError('op', 'slow down', 500),
+      new ValidationError('op', 422, [], 'invalid'),
+      new HttpError('op', 503, ''),
+      new RedirectError('op', 302, 'https://elsewhere.example'),
+      new InvalidResponseError('op', 200, ''),
+      new NetworkError('op', 'reset'),
+      new TimeoutError('op', 1),
+      new AbortedError('op'),
+      new PaginationError('op', 2, 1),
     ];
     const exported = Object.keys(clientModule).filter((name) => name.endsWith('Error') && name !== 'HostApiError');
     expect(errors.map((error) => error.name).sort()).toEqual(exported.sort());

@@ -22,20 +22,29 @@ const api = () => createHostApiClient({ apiKey: 'k', baseUrl: server.url, retrie
 
 it('servers.listAll yields every server of every page, asking for each page in turn', async () => {
   server.requests.length = 0;
-  server.answer(page(1, 3, [{ name: 'a' }, { name: 'b' }]), page(2, 3, [{ name: 'c' }, { name: 'd' }]), page(3, 3, [{ name: 'e' }]));
+  server.answer(
+    page(1, 3, [{ name: 'a' }, { name: 'b' }]),
+    page(2, 3, [{ name: 'c' }, { name: 'd' }]),
+    page(3, 3, [{ name: 'e' }]),
+  );
   const names: string[] = [];
-  for await (const server of api().servers.listAll({ client_id: 293, filters: { state: 'On', page_size: 2 } })) names.push(server.name);
+  for await (const server of api().servers.listAll({ client_id: 293, filters: { state: 'On', page_size: 2 } }))
+    names.push(server.name);
   expect(names).toEqual(['a', 'b', 'c', 'd', 'e']);
-  expect(server.requests.map((r) => r.url)).toEqual([1, 2, 3].map(
-    (n) => `/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=2&filters[page_number]=${n}`,
-  ));
+  expect(server.requests.map((r) => r.url)).toEqual(
+    [1, 2, 3].map(
+      (n) =>
+        `/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=2&filters[page_number]=${n}`,
+    ),
+  );
 });
 
 it('accounts.listAllSubAccounts starts at the page asked for and reads answers without msg/status', async () => {
   server.requests.length = 0;
   server.answer(page(2, 3, [{ client_id: '301' }], false), page(3, 3, [{ client_id: '302' }], false));
   const ids: string[] = [];
-  for await (const account of api().accounts.listAllSubAccounts({ client_id: 293, filters: { page_number: 2 } })) ids.push(account.client_id);
+  for await (const account of api().accounts.listAllSubAccounts({ client_id: 293, filters: { page_number: 2 } }))
+    ids.push(account.client_id);
   expect(ids).toEqual(['301', '302']);
   expect(server.requests).toHaveLength(2);
 });
@@ -78,7 +87,8 @@ it('a first page other than the one asked for is not yielded', async () => {
   server.answer(page(1, 3, [{ client_id: '301' }], false));
   const ids: string[] = [];
   await expect(async () => {
-    for await (const account of api().accounts.listAllSubAccounts({ client_id: 293, filters: { page_number: 3 } })) ids.push(account.client_id);
+    for await (const account of api().accounts.listAllSubAccounts({ client_id: 293, filters: { page_number: 3 } }))
+      ids.push(account.client_id);
   }).rejects.toThrow('listSubAccounts: asked for page 3, got page 1');
   expect(ids).toEqual([]);
 });

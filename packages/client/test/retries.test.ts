@@ -23,7 +23,10 @@ function readmeSection(heading: string): string {
 const TABLE = new Map(
   [...RETRIES.matchAll(/^\| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm)]
     .filter((m) => !/^[\s-]*$/.test(m[1]!))
-    .map((m) => [m[1]!.trim(), [m[2]!, m[3]!].map((cell) => (/^\s*retried\b/.test(cell) ? true : /\bnever\b/.test(cell) ? false : cell))]),
+    .map((m) => [
+      m[1]!.trim(),
+      [m[2]!, m[3]!].map((cell) => (/^\s*retried\b/.test(cell) ? true : /\bnever\b/.test(cell) ? false : cell)),
+    ]),
 );
 
 let server: CaptureServer;
@@ -33,14 +36,20 @@ beforeEach(async () => {
   server = await startCaptureServer();
   sent = 0;
   // Counted when sent: a request the client gave up on (timeout) may reach the server late.
-  globalThis.fetch = (input, init) => (sent++, platformFetch(input, init));
+  globalThis.fetch = (input, init) => {
+    sent++;
+    return platformFetch(input, init);
+  };
 });
 afterEach(async () => {
   globalThis.fetch = platformFetch;
   await server.close();
 });
 
-const html = (status: number): Handler => (_req, res) => res.writeHead(status, { 'content-type': 'text/html' }).end('<h1>oops</h1>');
+const html =
+  (status: number): Handler =>
+  (_req, res) =>
+    res.writeHead(status, { 'content-type': 'text/html' }).end('<h1>oops</h1>');
 const refusedUrl = async () => {
   const closed = createServer();
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -50,7 +59,10 @@ const refusedUrl = async () => {
 };
 
 /** Each row's failures, as a server gives them. */
-const SCENARIOS: Record<string, { name: string; answer?: Handler; baseUrl?: () => Promise<string>; timeoutMs?: number }[]> = {
+const SCENARIOS: Record<
+  string,
+  { name: string; answer?: Handler; baseUrl?: () => Promise<string>; timeoutMs?: number }[]
+> = {
   "rate limit (HTTP 500 + the service's message)": [
     { name: 'msg alone', answer: json({ msg: RATE_LIMIT }, 500) },
     { name: 'status false', answer: json({ msg: RATE_LIMIT, status: false }, 500) },
@@ -85,7 +97,8 @@ const CALLS = {
   GET: (api: ReturnType<typeof createHostApiClient>) => api.servers.list({ client_id: 293 }),
   'POST create': (api: ReturnType<typeof createHostApiClient>) =>
     api.domains.create({ client_id: 293, domain: 'harbourtrading.com', term: 12, registrant_contact: 3310 }),
-  'POST cancel': (api: ReturnType<typeof createHostApiClient>) => api.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' }),
+  'POST cancel': (api: ReturnType<typeof createHostApiClient>) =>
+    api.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' }),
 };
 const MAX = 2;
 
@@ -94,25 +107,34 @@ it('the table has the rows this test drives', () => {
   for (const cells of TABLE.values()) for (const cell of cells) expect(typeof cell, String(cell)).toBe('boolean');
 });
 
-it.each(Object.entries(SCENARIOS).flatMap(([row, scenarios]) => scenarios.flatMap((s) => Object.keys(CALLS).map((call) => [row, s.name, call] as const))))(
-  '%s (%s), %s: sent as often as the table says',
-  async (row, name, call) => {
-    const scenario = SCENARIOS[row]!.find((s) => s.name === name)!;
-    const retried = TABLE.get(row)![call === 'GET' ? 0 : 1];
-    server.answer(scenario.answer ?? ok());
-    const api = createHostApiClient({
-      apiKey: KEY, baseUrl: scenario.baseUrl ? await scenario.baseUrl() : server.url, retries: { max: MAX, baseDelayMs: 1, maxDelayMs: 1000 },
-      ...(scenario.timeoutMs ? { timeoutMs: scenario.timeoutMs } : {}),
-    });
-    const error = await CALLS[call as keyof typeof CALLS](api).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(HostApiError);
-    expect(sent).toBe(retried ? 1 + MAX : 1);
-    if (!scenario.baseUrl && !scenario.timeoutMs) expect(server.requests).toHaveLength(sent);
-  },
-);
+it.each(
+  Object.entries(SCENARIOS).flatMap(([row, scenarios]) =>
+    scenarios.flatMap((s) => Object.keys(CALLS).map((call) => [row, s.name, call] as const)),
+  ),
+)('%s (%s), %s: sent as often as the table says', async (row, name, call) => {
+  const scenario = SCENARIOS[row]!.find((s) => s.name === name)!;
+  const retried = TABLE.get(row)![call === 'GET' ? 0 : 1];
+  server.answer(scenario.answer ?? ok());
+  const api = createHostApiClient({
+    apiKey: KEY,
+    baseUrl: scenario.baseUrl ? await scenario.baseUrl() : server.url,
+    retries: { max: MAX, baseDelayMs: 1, maxDelayMs: 1000 },
+    ...(scenario.timeoutMs ? { timeoutMs: scenario.timeoutMs } : {}),
+  });
+  const error = await CALLS[call as keyof typeof CALLS](api).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HostApiError);
+  expect(sent).toBe(retried ? 1 + MAX : 1);
+  if (!scenario.baseUrl && !scenario.timeoutMs) expect(server.requests).toHaveLength(sent);
+});
 
 it('where the README says a call is never sent twice, it names the one exception: the rate-limit answer', () => {
-  const claims = README.replace(/\n/g, ' ').split(/(?<=\.)\s+/).filter((sentence) => /sent twice/.test(sentence));
+  const claims = README.replace(/\n/g, ' ')
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => /sent twice/.test(sentence));
   expect(claims.length).toBeGreaterThan(0);
-  for (const claim of claims) expect(claim).toMatch(/except after the rate-limit answer, which the service gives before running a call/);
+  for (const claim of claims)
+    expect(claim).toMatch(/except after the rate-limit answer, which the service gives before running a call/);
 });

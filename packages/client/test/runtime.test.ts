@@ -8,7 +8,8 @@ import { expect, it } from 'vitest';
 it.each(['dist/index.js', 'dist/index.cjs'])('%s uses no Node-only API and imports only openapi-fetch', (file) => {
   const code = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
   expect(code).not.toMatch(/\b(Buffer|__dirname|setImmediate)\b/);
-  for (const use of code.matchAll(/\bprocess\b/g)) expect(code.slice(use.index - 'globalThis.'.length, use.index + 'process?.'.length)).toBe('globalThis.process?.');
+  for (const use of code.matchAll(/\bprocess\b/g))
+    expect(code.slice(use.index - 'globalThis.'.length, use.index + 'process?.'.length)).toBe('globalThis.process?.');
   expect(code).not.toMatch(/['"]node:/);
   const imports = [
     ...code.matchAll(/^import\b[^'"]*['"]([^'"]+)['"]/gm),

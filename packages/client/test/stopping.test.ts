@@ -4,7 +4,13 @@
 // your own (as in browsers). That the process then exits at once: consumer/lifetime.test.ts.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AbortedError, createHostApiClient, createPathClient, TimeoutError, type HostApiClientOptions } from '../src/index.js';
+import {
+  AbortedError,
+  createHostApiClient,
+  createPathClient,
+  TimeoutError,
+  type HostApiClientOptions,
+} from '../src/index.js';
 import { startCaptureServer, type CaptureServer, type Handler } from './support/capture-server.js';
 
 const KEY = 'sk_live_stop_5a6b7c';
@@ -29,7 +35,10 @@ beforeEach(async () => {
   server = await startCaptureServer();
   exchanges = [];
   inits = [];
-  globalThis.fetch = (input, init) => (inits.push(init!), platformFetch(input, init));
+  globalThis.fetch = (input, init) => {
+    inits.push(init!);
+    return platformFetch(input, init);
+  };
 });
 afterEach(async () => {
   globalThis.fetch = platformFetch;
@@ -37,12 +46,14 @@ afterEach(async () => {
 });
 
 /** Records each request's connection; `answer` then answers it (or not). */
-const watched = (answer: (res: ServerResponse, exchange: { bytes: number }) => void): Handler => (_req, res) => {
-  const exchange = { bytes: 0 };
-  const closed = new Promise<number>((resolve) => res.socket!.once('close', () => resolve(performance.now())));
-  exchanges.push({ closed, written: () => exchange.bytes });
-  answer(res, exchange);
-};
+const watched =
+  (answer: (res: ServerResponse, exchange: { bytes: number }) => void): Handler =>
+  (_req, res) => {
+    const exchange = { bytes: 0 };
+    const closed = new Promise<number>((resolve) => res.socket!.once('close', () => resolve(performance.now())));
+    exchanges.push({ closed, written: () => exchange.bytes });
+    answer(res, exchange);
+  };
 /** Never sends a byte. */
 const silent = watched(() => {});
 /**
@@ -77,11 +88,18 @@ function abortOnceFlowing(controller: AbortController) {
     controller.abort();
   }, 10);
 }
-const options = (extra: Partial<HostApiClientOptions> = {}): HostApiClientOptions => ({ apiKey: KEY, baseUrl: server.url, ...extra });
+const options = (extra: Partial<HostApiClientOptions> = {}): HostApiClientOptions => ({
+  apiKey: KEY,
+  baseUrl: server.url,
+  ...extra,
+});
 
 /** The call's error, and when it came. */
 async function failing(call: Promise<unknown>) {
-  const error = await call.then(() => new Error('expected the call to fail'), (e: unknown) => e);
+  const error = await call.then(
+    () => new Error('expected the call to fail'),
+    (e: unknown) => e,
+  );
   return { error, at: performance.now() };
 }
 
@@ -93,7 +111,10 @@ async function expectAllClosed(at: number) {
   expect(exchanges.length).toBeGreaterThan(0);
   const atError = exchanges.map((exchange) => exchange.written());
   for (const [i, exchange] of exchanges.entries()) {
-    const closedAt = await Promise.race([exchange.closed, sleep(at + PROMPTLY_MS - performance.now()).then(() => Infinity)]);
+    const closedAt = await Promise.race([
+      exchange.closed,
+      sleep(at + PROMPTLY_MS - performance.now()).then(() => Infinity),
+    ]);
     expect(closedAt - at, 'connection still open after the error').toBeLessThan(PROMPTLY_MS);
     const written = exchange.written();
     expect(written - atError[i]!).toBeLessThan(1024 * 1024);
@@ -106,7 +127,11 @@ async function expectAllClosed(at: number) {
 // fetch of your own, which gets an AbortSignal.
 const FETCHES = [
   ["Node's own fetch", {}, 'dispatcher'],
-  ['a fetch of your own', { fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init) }, 'signal'],
+  [
+    'a fetch of your own',
+    { fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init) },
+    'signal',
+  ],
 ] as const;
 
 describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
@@ -114,12 +139,17 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
   const paths = (extra: Partial<HostApiClientOptions> = {}) => createPathClient(options({ ...fetchOption, ...extra }));
   afterEach(() => {
     expect(inits.length).toBeGreaterThan(0);
-    for (const init of inits) expect(Object.keys(init).filter((key) => key === 'signal' || key === 'dispatcher')).toEqual([stoppedThrough]);
+    for (const init of inits)
+      expect(Object.keys(init).filter((key) => key === 'signal' || key === 'dispatcher')).toEqual([stoppedThrough]);
   });
 
   it('a server that never answers: after the TimeoutError, every attempt’s connection is closed', async () => {
     server.answer(silent);
-    const { error, at } = await failing(api({ timeoutMs: TIMEOUT_MS, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 10 } }).servers.list({ client_id: 293 }));
+    const { error, at } = await failing(
+      api({ timeoutMs: TIMEOUT_MS, retries: { max: 2, baseDelayMs: 1, maxDelayMs: 10 } }).servers.list({
+        client_id: 293,
+      }),
+    );
     expect(error).toBeInstanceOf(TimeoutError);
     expect(exchanges).toHaveLength(3);
     await expectAllClosed(at);
@@ -137,7 +167,9 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
     const controller = new AbortController();
     server.answer(endless);
     abortOnceFlowing(controller);
-    const { error, at } = await failing(api().domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' }, { signal: controller.signal }));
+    const { error, at } = await failing(
+      api().domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' }, { signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(AbortedError);
     expect(exchanges[0]!.written()).toBeGreaterThan(0);
     await expectAllClosed(at);
@@ -145,12 +177,20 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
 
   it('the path client: a timeout before the answer and one in the middle of the body close the connection', async () => {
     server.answer(silent);
-    let { error, at } = await failing(paths({ timeoutMs: TIMEOUT_MS }).POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } }));
+    let { error, at } = await failing(
+      paths({ timeoutMs: TIMEOUT_MS }).POST('/1.0/srs/cancel_domain.json', {
+        body: { client_id: 293, domain: 'oldbrand.co.nz' },
+      }),
+    );
     expect(error).toMatchObject({ kind: 'timeout', operation: 'cancelDomain' });
     await expectAllClosed(at);
     exchanges.length = 0;
     server.answer(endless);
-    ({ error, at } = await failing(paths({ timeoutMs: TIMEOUT_MS, retries: 0 }).GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } })));
+    ({ error, at } = await failing(
+      paths({ timeoutMs: TIMEOUT_MS, retries: 0 }).GET('/1.5/dns/list_ips.json', {
+        params: { query: { client_id: 293 } },
+      }),
+    ));
     expect(error).toMatchObject({ kind: 'timeout', operation: 'listIps' });
     await expectAllClosed(at);
   });
@@ -159,7 +199,9 @@ describe.each(FETCHES)('with %s', (_name, fetchOption, stoppedThrough) => {
     const controller = new AbortController();
     server.answer(endless);
     abortOnceFlowing(controller);
-    const { error, at } = await failing(paths().GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, signal: controller.signal }));
+    const { error, at } = await failing(
+      paths().GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(AbortedError);
     await expectAllClosed(at);
   });

@@ -2,8 +2,16 @@
 // the wrong types must fail to compile: each @ts-expect-error fails the build if it compiles.
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  createHostApiClient, createPathClient, type CallOptions, type components, type OperationId, type OperationInput, type OperationResult,
-  type operations, type PageItem, type Switch,
+  createHostApiClient,
+  createPathClient,
+  type CallOptions,
+  type components,
+  type OperationId,
+  type OperationInput,
+  type OperationResult,
+  type operations,
+  type PageItem,
+  type Switch,
 } from '../src/index.js';
 
 type S = components['schemas'];
@@ -17,7 +25,9 @@ describe('operation methods are typed in and out', () => {
     expectTypeOf<OperationResult<'listServers'>['total_pages']>().toEqualTypeOf<number>();
     expectTypeOf<OperationResult<'listIps'>>().toEqualTypeOf<S['IpAddressMap']>();
     expectTypeOf<Extract<S['IpAddressMap'], Record<string, unknown>>[string]>().toEqualTypeOf<S['IpAddress']>();
-    expectTypeOf<OperationResult<'getBandwidthUsageByDay'>[string][string]['DOMESTIC']['peak_in']>().toEqualTypeOf<number>();
+    expectTypeOf<
+      OperationResult<'getBandwidthUsageByDay'>[string][string]['DOMESTIC']['peak_in']
+    >().toEqualTypeOf<number>();
     expectTypeOf<OperationResult<'getDatabase'>['size']>().toEqualTypeOf<unknown>();
     expectTypeOf<OperationResult<'listMailDomains'>[number]['parent_domain']>().toEqualTypeOf<string | null>();
     expectTypeOf<OperationResult<'getSshKey'>['users']>().toEqualTypeOf<S['SshKeyUser'][] | undefined>();
@@ -33,15 +43,20 @@ describe('operation methods are typed in and out', () => {
     expectTypeOf<OperationResult<'listSubAccounts'>['data']>().toEqualTypeOf<S['SubAccount'][]>();
     const names = async () => (await api.servers.list({ client_id: 293 })).data.map((server) => server.name);
     expectTypeOf(names).returns.resolves.toEqualTypeOf<string[]>();
-    const balances = async () => (await api.accounts.listSubAccounts({ client_id: 293 })).data.map((account) => account.account_balance);
+    const balances = async () =>
+      (await api.accounts.listSubAccounts({ client_id: 293 })).data.map((account) => account.account_balance);
     expectTypeOf(balances).returns.resolves.toEqualTypeOf<string[]>();
   });
 
   it('inputs', () => {
     expectTypeOf<OperationInput<'listServers'>['client_id']>().toEqualTypeOf<number>();
-    expectTypeOf<NonNullable<OperationInput<'listServers'>['filters']>['state']>().toEqualTypeOf<'On' | 'Off' | 'Other' | undefined>();
+    expectTypeOf<NonNullable<OperationInput<'listServers'>['filters']>['state']>().toEqualTypeOf<
+      'On' | 'Off' | 'Other' | undefined
+    >();
     expectTypeOf<OperationInput<'upgradeServer'>>().not.toHaveProperty('apikey');
-    expectTypeOf<NonNullable<OperationInput<'upgradeServer'>['upgrade']>['disk']>().toEqualTypeOf<Record<string, number> | undefined>();
+    expectTypeOf<NonNullable<OperationInput<'upgradeServer'>['upgrade']>['disk']>().toEqualTypeOf<
+      Record<string, number> | undefined
+    >();
   });
 
   it('wrong calls do not compile', () => {
@@ -72,35 +87,88 @@ describe('operation methods are typed in and out', () => {
   it('every yes/no input takes boolean | 0 | 1, and nothing else', () => {
     expectTypeOf<Switch>().toEqualTypeOf<boolean | 0 | 1>();
     const never = (f: () => unknown) => f;
-    never(() => api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: true, RegisterExpired: 0 } }));
-    never(() => api.sshKeys.add({ client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } }));
+    never(() =>
+      api.domains.create({
+        client_id: 1,
+        domain: 'x.nz',
+        term: 12,
+        registrant_contact: 1,
+        params: { protect: true, RegisterExpired: 0 },
+      }),
+    );
+    never(() =>
+      api.sshKeys.add({ client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } }),
+    );
     never(() => api.sshKeys.get({ client_id: 1, key_id: 41, include_users: true }));
-    never(() => paths.GET('/1.2/accounts/client/list_sub_accounts.json', { params: { query: { client_id: 1, filters: { include_closed: true } } } }));
-    // @ts-expect-error a switch is not the string '1'
-    never(() => api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: '1' } }));
+    never(() =>
+      paths.GET('/1.2/accounts/client/list_sub_accounts.json', {
+        params: { query: { client_id: 1, filters: { include_closed: true } } },
+      }),
+    );
+    never(() =>
+      // @ts-expect-error a switch is not the string '1'
+      api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: '1' } }),
+    );
     // @ts-expect-error a switch is 0 or 1, not 2
     never(() => api.domains.checkAvailability({ client_id: 1, domain: 'x', suggest: 2 }));
-    // @ts-expect-error the path client takes the same switches
-    never(() => paths.POST('/1.1/cloud/stack/copy.json', { body: { client_id: 1, source_server: 's', name: 'n', destination_server: 'd', label: 'l', params: { shutdown: 'yes' } } }));
+    never(() =>
+      paths.POST('/1.1/cloud/stack/copy.json', {
+        body: {
+          client_id: 1,
+          source_server: 's',
+          name: 'n',
+          destination_server: 'd',
+          label: 'l',
+          // @ts-expect-error the path client takes the same switches
+          params: { shutdown: 'yes' },
+        },
+      }),
+    );
   });
 
   it('the inputs are the description types (@hostapi/types) without apikey, every 0/1 input widened to Switch', () => {
     // Every 0/1 field of a wire input, wherever it is nested, as a Switch.
     type Widen<T> = [Exclude<T, undefined>] extends [0 | 1]
-      ? [0 | 1] extends [Exclude<T, undefined>] ? Switch | Extract<T, undefined> : T
-      : T extends readonly (infer I)[] ? Widen<I>[] : T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
-    type Query<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Q } ? NonNullable<Q> : never;
-    type Form<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/x-www-form-urlencoded': infer B } } } ? Omit<B, 'apikey'> : never;
+      ? [0 | 1] extends [Exclude<T, undefined>]
+        ? Switch | Extract<T, undefined>
+        : T
+      : T extends readonly (infer I)[]
+        ? Widen<I>[]
+        : T extends object
+          ? { [K in keyof T]: Widen<T[K]> }
+          : T;
+    type Query<Id extends OperationId> = operations[Id]['parameters'] extends { query?: infer Q }
+      ? NonNullable<Q>
+      : never;
+    type Form<Id extends OperationId> = operations[Id] extends {
+      requestBody: { content: { 'application/x-www-form-urlencoded': infer B } };
+    }
+      ? Omit<B, 'apikey'>
+      : never;
     type Wire<Id extends OperationId> = [Form<Id>] extends [never] ? Query<Id> : Form<Id>;
     type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-    expectTypeOf<{ [Id in OperationId]: Same<OperationInput<Id>, Widen<Wire<Id>>> }>().toEqualTypeOf<{ [Id in OperationId]: true }>();
+    expectTypeOf<{ [Id in OperationId]: Same<OperationInput<Id>, Widen<Wire<Id>>> }>().toEqualTypeOf<{
+      [Id in OperationId]: true;
+    }>();
   });
 
   it('options of one call are typed, in both clients', () => {
     const never = (f: () => unknown) => f;
-    const options: CallOptions = { headers: { Prefer: 'code=500, example=rateLimited' }, timeoutMs: 5_000, retries: { max: 1 }, signal: AbortSignal.timeout(1) };
+    const options: CallOptions = {
+      headers: { Prefer: 'code=500, example=rateLimited' },
+      timeoutMs: 5_000,
+      retries: { max: 1 },
+      signal: AbortSignal.timeout(1),
+    };
     never(() => api.servers.list({ client_id: 1 }, options));
-    never(() => paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } }, timeoutMs: 100, retries: 0, headers: { Prefer: 'example=empty' } }));
+    never(() =>
+      paths.GET('/1.5/dns/list_ips.json', {
+        params: { query: { client_id: 1 } },
+        timeoutMs: 100,
+        retries: 0,
+        headers: { Prefer: 'example=empty' },
+      }),
+    );
     never(() => paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 1, domain: 'x.nz' }, multipart: true }));
     // @ts-expect-error timeoutMs is a number of milliseconds
     never(() => api.servers.list({ client_id: 1 }, { timeoutMs: '5s' }));
@@ -112,6 +180,8 @@ describe('operation methods are typed in and out', () => {
 
   it('paged iterators yield records', () => {
     expectTypeOf(api.servers.listAll({ client_id: 1 })).toEqualTypeOf<AsyncIterableIterator<S['Server']>>();
-    expectTypeOf(api.accounts.listAllSubAccounts({ client_id: 1 })).toEqualTypeOf<AsyncIterableIterator<S['SubAccount']>>();
+    expectTypeOf(api.accounts.listAllSubAccounts({ client_id: 1 })).toEqualTypeOf<
+      AsyncIterableIterator<S['SubAccount']>
+    >();
   });
 });

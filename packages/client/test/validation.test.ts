@@ -14,7 +14,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => Promise.all([mock.close(), server.close()]));
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('the call should fail'), (e: unknown) => e);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.unreachable('the call should fail'),
+    (e: unknown) => e,
+  );
 
 describe('against the mock (Prism, request validation on)', () => {
   const api = () => createHostApiClient({ apiKey: KEY, baseUrl: mock.url, retries: 0 });
@@ -26,7 +30,11 @@ describe('against the mock (Prism, request validation on)', () => {
     expect({ kind, status, operation }).toEqual({ kind: 'validation', status: 422, operation: 'listServers' });
     expect(problems).toEqual([
       { field: 'client_id', code: 'required', message: "Request query must have required property 'client_id'" },
-      { field: 'filters[state]', code: 'enum', message: 'Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other' },
+      {
+        field: 'filters[state]',
+        code: 'enum',
+        message: 'Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other',
+      },
     ]);
     expect(message).toBe(
       "listServers: Invalid request: client_id: Request query must have required property 'client_id'; " +
@@ -40,9 +48,15 @@ describe('against the mock (Prism, request validation on)', () => {
     )) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     // params[protect] breaks two rules (integer, 0 or 1): each is listed.
-    expect([...new Set(error.problems.map((p) => p.field))]).toEqual(['term', 'registrant_contact', 'client_id', 'params[protect]']);
+    expect([...new Set(error.problems.map((p) => p.field))]).toEqual([
+      'term',
+      'registrant_contact',
+      'client_id',
+      'params[protect]',
+    ]);
     expect(error.problems.every((p) => p.message.startsWith('Request body '))).toBe(true);
-    for (const field of ['term', 'registrant_contact', 'client_id', 'params[protect]']) expect(error.message).toContain(`${field}: `);
+    for (const field of ['term', 'registrant_contact', 'client_id', 'params[protect]'])
+      expect(error.message).toContain(`${field}: `);
     expect(error.message).not.toContain(KEY);
   });
 });
@@ -55,32 +69,77 @@ describe('problem bodies as other servers write them', () => {
   };
 
   it("Prism's own, which names a missing field in the message only", async () => {
-    const error = await refused({ title: 'Invalid request', validation: [
-      { location: ['query'], severity: 'Error', code: 'required', message: "Request query must have required property 'client_id'" },
-      { location: ['body', 'params', 'Phone'], severity: 'Error', code: 'required', message: "Request body property params.Phone must have required property 'Country'" },
-    ] });
+    const error = await refused({
+      title: 'Invalid request',
+      validation: [
+        {
+          location: ['query'],
+          severity: 'Error',
+          code: 'required',
+          message: "Request query must have required property 'client_id'",
+        },
+        {
+          location: ['body', 'params', 'Phone'],
+          severity: 'Error',
+          code: 'required',
+          message: "Request body property params.Phone must have required property 'Country'",
+        },
+      ],
+    });
     expect((error as ValidationError).problems.map((p) => p.field)).toEqual(['client_id', 'params[Phone][Country]']);
   });
 
   it("RFC 7807's invalid-params", async () => {
-    const error = await refused({ type: 'https://example.net/validation', title: 'Your request parameters didn\'t validate.', 'invalid-params': [
-      { name: 'age', reason: 'must be a positive integer' },
-      { name: 'color', reason: "must be 'green', 'red' or 'blue'" },
-    ] }, 400);
+    const error = await refused(
+      {
+        type: 'https://example.net/validation',
+        title: "Your request parameters didn't validate.",
+        'invalid-params': [
+          { name: 'age', reason: 'must be a positive integer' },
+          { name: 'color', reason: "must be 'green', 'red' or 'blue'" },
+        ],
+      },
+      400,
+    );
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({ status: 400, problems: [{ field: 'age', message: 'must be a positive integer' }, { field: 'color', message: "must be 'green', 'red' or 'blue'" }] });
-    expect((error as Error).message).toBe("cancelDomain: Your request parameters didn't validate.: age: must be a positive integer; color: must be 'green', 'red' or 'blue'");
+    expect(error).toMatchObject({
+      status: 400,
+      problems: [
+        { field: 'age', message: 'must be a positive integer' },
+        { field: 'color', message: "must be 'green', 'red' or 'blue'" },
+      ],
+    });
+    expect((error as Error).message).toBe(
+      "cancelDomain: Your request parameters didn't validate.: age: must be a positive integer; color: must be 'green', 'red' or 'blue'",
+    );
   });
 
   it("RFC 9457's errors with JSON pointers", async () => {
-    const error = await refused({ title: 'Invalid request', errors: [{ detail: 'must be a number', pointer: '#/params/Phone/Country' }] });
-    expect(error).toMatchObject({ kind: 'validation', problems: [{ field: 'params[Phone][Country]', message: 'must be a number' }] });
+    const error = await refused({
+      title: 'Invalid request',
+      errors: [{ detail: 'must be a number', pointer: '#/params/Phone/Country' }],
+    });
+    expect(error).toMatchObject({
+      kind: 'validation',
+      problems: [{ field: 'params[Phone][Country]', message: 'must be a number' }],
+    });
   });
 
   it('never carries the API key, even when the server echoes it', async () => {
-    const error = await refused({ title: 'Invalid request', validation: [{ location: ['query', 'apikey'], code: 'pattern', message: `Request query parameter apikey ${KEY} is not valid` }] });
+    const error = await refused({
+      title: 'Invalid request',
+      validation: [
+        {
+          location: ['query', 'apikey'],
+          code: 'pattern',
+          message: `Request query parameter apikey ${KEY} is not valid`,
+        },
+      ],
+    });
     expect(JSON.stringify(error)).not.toContain(KEY);
-    expect((error as Error).message).toBe('cancelDomain: Invalid request: apikey: Request query parameter apikey [redacted] is not valid');
+    expect((error as Error).message).toBe(
+      'cancelDomain: Invalid request: apikey: Request query parameter apikey [redacted] is not valid',
+    );
   });
 
   it('a problem body without a list of fields, or a 5xx, stays an HttpError', async () => {

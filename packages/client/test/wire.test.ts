@@ -20,7 +20,18 @@ interface Case {
 const CASES: Case[] = [
   {
     call: 'servers.listImages',
-    input: { filters: { page_number: 1, page_size: 50, sort_dir: 'ASC', sort_by: 'name', location: 'AKL1', include_disabled: '1', os: 'ubuntu', type: 'distro' } },
+    input: {
+      filters: {
+        page_number: 1,
+        page_size: 50,
+        sort_dir: 'ASC',
+        sort_by: 'name',
+        location: 'AKL1',
+        include_disabled: '1',
+        os: 'ubuntu',
+        type: 'distro',
+      },
+    },
     wire: '/1.5/server/list_images.json?apikey=sk_live_9f8e7d6c5b4a&filters[page_number]=1&filters[page_size]=50&filters[sort_dir]=ASC&filters[sort_by]=name&filters[location]=AKL1&filters[include_disabled]=1&filters[os]=ubuntu&filters[type]=distro',
   },
   {
@@ -95,12 +106,28 @@ const CASES: Case[] = [
   },
   {
     call: 'dns.updateSoa',
-    input: { ttl: 3600, minimum: 3600, expire: 604800, retry: 3600, refresh: 10800, email: 'hostmaster@example.co.nz', ns: 'ns1.hostapi.example', domain: 'example.co.nz', client_id: 293 },
+    input: {
+      ttl: 3600,
+      minimum: 3600,
+      expire: 604800,
+      retry: 3600,
+      refresh: 10800,
+      email: 'hostmaster@example.co.nz',
+      ns: 'ns1.hostapi.example',
+      domain: 'example.co.nz',
+      client_id: 293,
+    },
     wire: 'apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster%40example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600&ttl=3600',
   },
   {
     call: 'domains.create',
-    input: { params: { protect: '1', TechContact: 3311, AdminContact: 3310, RegisterExpired: 0 }, registrant_contact: 3310, term: 12, domain: 'harbourtrading.com', client_id: 293 },
+    input: {
+      params: { protect: '1', TechContact: 3311, AdminContact: 3310, RegisterExpired: 0 },
+      registrant_contact: 3310,
+      term: 12,
+      domain: 'harbourtrading.com',
+      client_id: 293,
+    },
     wire: 'apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=harbourtrading.com&term=12&registrant_contact=3310&params[RegisterExpired]=0&params[AdminContact]=3310&params[TechContact]=3311&params[protect]=1',
   },
   {
@@ -111,7 +138,12 @@ const CASES: Case[] = [
   {
     call: 'domains.updateContact',
     input: {
-      params: { Mobile: { Local: '5550123', Country: '64' }, Phone: { Extension: '', Local: '3095550', Area: '9', Country: '64' }, City: 'Ōtautahi', Name: 'Aroha Ngata' },
+      params: {
+        Mobile: { Local: '5550123', Country: '64' },
+        Phone: { Extension: '', Local: '3095550', Area: '9', Country: '64' },
+        City: 'Ōtautahi',
+        Name: 'Aroha Ngata',
+      },
       contact_id: 3310,
       client_id: 293,
     },
@@ -119,19 +151,38 @@ const CASES: Case[] = [
   },
   {
     call: 'sshKeys.add',
-    input: { params: { custom_image_access: '1' }, content: 'ssh-ed25519 AAAAC3Nz+/= aroha@laptop', label: 'laptop@aroha', client_id: 293 },
+    input: {
+      params: { custom_image_access: '1' },
+      content: 'ssh-ed25519 AAAAC3Nz+/= aroha@laptop',
+      label: 'laptop@aroha',
+      client_id: 293,
+    },
     wire: 'apikey=sk_live_9f8e7d6c5b4a&client_id=293&label=laptop%40aroha&content=ssh-ed25519%20AAAAC3Nz%2B%2F%3D%20aroha%40laptop&params[custom_image_access]=1',
   },
   {
     call: 'cloud.backupStack',
-    input: { params: { label: 'before upgrade' }, containers: ['shop-web', 'shop-worker'], name: 'shop', server: 'cloud01', client_id: 293 },
+    input: {
+      params: { label: 'before upgrade' },
+      containers: ['shop-web', 'shop-worker'],
+      name: 'shop',
+      server: 'cloud01',
+      client_id: 293,
+    },
     wire: 'apikey=sk_live_9f8e7d6c5b4a&client_id=293&server=cloud01&name=shop&containers[0]=shop-web&containers[1]=shop-worker&params[label]=before%20upgrade',
   },
   {
     call: 'cloud.copyStack',
     input: {
       params: {
-        database_users: [{ database: 'shop_staging', password: 'p&ss=w0rd', username: 'shop_staging_app', mysql_host: 'mysql8', clone_grants_from: 'shop_app' }],
+        database_users: [
+          {
+            database: 'shop_staging',
+            password: 'p&ss=w0rd',
+            username: 'shop_staging_app',
+            mysql_host: 'mysql8',
+            clone_grants_from: 'shop_app',
+          },
+        ],
         databases: [{ db_name: 'shop_staging', clone_db_from: 'shop', mysql_host: 'mysql8', origin_container: 'c8a1' }],
         shutdown: 0,
         copy_env_file: 1,
@@ -176,7 +227,9 @@ const last = () => server.requests.at(-1)!;
 
 describe('every operation is covered', () => {
   it('one case per operation method', () => {
-    const all = Object.entries(METHODS).flatMap(([group, methods]) => Object.keys(methods).map((name) => `${group}.${name}`));
+    const all = Object.entries(METHODS).flatMap(([group, methods]) =>
+      Object.keys(methods).map((name) => `${group}.${name}`),
+    );
     expect(CASES.map((c) => c.call).sort()).toEqual(all.sort());
   });
 });
@@ -221,24 +274,37 @@ describe.each(CASES)('$call', ({ call, input, wire }) => {
   }
 });
 
-describe('every yes/no input (each `$ref` to the spec\'s Switch) goes out as 1 or 0', () => {
+describe("every yes/no input (each `$ref` to the spec's Switch) goes out as 1 or 0", () => {
   const doc = readBundle();
   /** [wire name, path of keys] of every Switch in an input schema. */
   function switchesIn(schema: Node, keys: string[] = []): string[][] {
     if (schema.$ref === '#/components/schemas/Switch') return [keys];
     const s = deref(doc, schema);
-    return Object.entries((s.properties ?? {}) as Record<string, Node>).flatMap(([key, value]) => switchesIn(value, [...keys, key]));
+    return Object.entries((s.properties ?? {}) as Record<string, Node>).flatMap(([key, value]) =>
+      switchesIn(value, [...keys, key]),
+    );
   }
   const cases = operationsOf(doc).flatMap(({ path, method, op }) => {
-    const input = method === 'get'
-      ? (op.parameters as Node[]).map((p) => deref(doc, p)).flatMap((p: Node) => switchesIn(p.schema, [p.name]))
-      : switchesIn(deref(doc, op.requestBody).content['application/x-www-form-urlencoded'].schema);
-    return input.map((keys) => ({ operation: op.operationId as string, call: op['x-client-method'] as string, path, method, keys, example: exampleInput(doc, op, method) }));
+    const input =
+      method === 'get'
+        ? (op.parameters as Node[]).map((p) => deref(doc, p)).flatMap((p: Node) => switchesIn(p.schema, [p.name]))
+        : switchesIn(deref(doc, op.requestBody).content['application/x-www-form-urlencoded'].schema);
+    return input.map((keys) => ({
+      operation: op.operationId as string,
+      call: op['x-client-method'] as string,
+      path,
+      method,
+      keys,
+      example: exampleInput(doc, op, method),
+    }));
   });
   const wireName = ([first, ...rest]: string[]) => first + rest.map((k) => `[${k}]`).join('');
   const withValue = (example: Record<string, unknown>, keys: string[], value: unknown): Record<string, unknown> => {
     const [key, ...rest] = keys as [string, ...string[]];
-    return { ...example, [key]: rest.length ? withValue((example[key] ?? {}) as Record<string, unknown>, rest, value) : value };
+    return {
+      ...example,
+      [key]: rest.length ? withValue((example[key] ?? {}) as Record<string, unknown>, rest, value) : value,
+    };
   };
 
   // spec/test/operations.test.ts holds every 1/0 input of the description to the Switch.
@@ -247,18 +313,26 @@ describe('every yes/no input (each `$ref` to the spec\'s Switch) goes out as 1 o
     expect(cases.some((c) => c.keys.length > 1)).toBe(true);
   });
 
-  it.each(cases.map((c) => [`${c.call} ${wireName(c.keys)}`, c] as const))('%s', async (_name, { call, path, method, keys, example }) => {
-    for (const [value, wire] of [[true, '1'], [false, '0'], [1, '1'], [0, '0']] as const) {
-      const input = withValue(example, keys, value);
-      await methodOf(api, call)(input);
-      const sent = method === 'get' ? last().url.split('?')[1]! : last().body.toString();
-      expect(decode(sent)).toContainEqual([wireName(keys), wire]);
-      if (method === 'get') await paths.GET(path as never, { params: { query: input } } as never);
-      else await paths.POST(path as never, { body: input } as never);
-      const again = method === 'get' ? last().url.split('?')[1]! : last().body.toString();
-      expect(again).toBe(sent);
-    }
-  });
+  it.each(cases.map((c) => [`${c.call} ${wireName(c.keys)}`, c] as const))(
+    '%s',
+    async (_name, { call, path, method, keys, example }) => {
+      for (const [value, wire] of [
+        [true, '1'],
+        [false, '0'],
+        [1, '1'],
+        [0, '0'],
+      ] as const) {
+        const input = withValue(example, keys, value);
+        await methodOf(api, call)(input);
+        const sent = method === 'get' ? last().url.split('?')[1]! : last().body.toString();
+        expect(decode(sent)).toContainEqual([wireName(keys), wire]);
+        if (method === 'get') await paths.GET(path as never, { params: { query: input } } as never);
+        else await paths.POST(path as never, { body: input } as never);
+        const again = method === 'get' ? last().url.split('?')[1]! : last().body.toString();
+        expect(again).toBe(sent);
+      }
+    },
+  );
 });
 
 describe('unusual values', () => {
@@ -280,18 +354,27 @@ describe('unusual values', () => {
   });
 
   it('booleans go out as 1 and 0', async () => {
-    await paths.GET('/1.3/ssh/key/get.json', { params: { query: { client_id: 293, key_id: 41, include_users: true } } } as never);
-    expect(last().url).toBe('/1.3/ssh/key/get.json?apikey=sk_live_9f8e7d6c5b4a&client_id=293&key_id=41&include_users=1');
+    await paths.GET('/1.3/ssh/key/get.json', {
+      params: { query: { client_id: 293, key_id: 41, include_users: true } },
+    } as never);
+    expect(last().url).toBe(
+      '/1.3/ssh/key/get.json?apikey=sk_live_9f8e7d6c5b4a&client_id=293&key_id=41&include_users=1',
+    );
     await paths.POST('/1.1/cloud/stack/copy.json', { body: { client_id: 1, params: { shutdown: false } } } as never);
     expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=1&params[shutdown]=0');
   });
 
   it('fields the spec does not name are kept, after the known ones', async () => {
-    expect(await send({ params: { Extra: 'x', Name: 'N' }, later: 'y' })).toBe('&params[Name]=N&params[Extra]=x&later=y');
+    expect(await send({ params: { Extra: 'x', Name: 'N' }, later: 'y' })).toBe(
+      '&params[Name]=N&params[Extra]=x&later=y',
+    );
   });
 
   it('unicode in multipart arrives intact', async () => {
-    await paths.POST('/1.2/srs/update_contact.json', { body: { client_id: 293, contact_id: 1, params: { City: 'Ōtautahi 🚀 & =' } }, multipart: true } as never);
+    await paths.POST('/1.2/srs/update_contact.json', {
+      body: { client_id: 293, contact_id: 1, params: { City: 'Ōtautahi 🚀 & =' } },
+      multipart: true,
+    } as never);
     expect(await multipartFields(last())).toContainEqual(['params[City]', 'Ōtautahi 🚀 & =']);
   });
 
@@ -310,10 +393,12 @@ describe('unusual values', () => {
     await expect(upgrade({ client_id: 1, name: 'web01', upgrade: { cores: Number.NaN } })).rejects.toThrow(
       'upgradeServer: upgrade[cores]: cannot send the number NaN',
     );
-    await expect(methodOf(api, 'servers.list')({ client_id: 1, filters: { updated_since: new Date(0) } })).rejects.toThrow(
-      /^listServers: filters\[updated_since\]: cannot send Date/,
+    await expect(
+      methodOf(api, 'servers.list')({ client_id: 1, filters: { updated_since: new Date(0) } }),
+    ).rejects.toThrow(/^listServers: filters\[updated_since\]: cannot send Date/);
+    await expect(upgrade({ client_id: 1, name: () => 'x' })).rejects.toThrow(
+      'upgradeServer: name: cannot send a function',
     );
-    await expect(upgrade({ client_id: 1, name: () => 'x' })).rejects.toThrow('upgradeServer: name: cannot send a function');
     expect(server.requests.length).toBe(before);
   });
 });

@@ -22,7 +22,13 @@ describe('bad requests', () => {
   });
 
   it('the mock still answers a valid request afterwards', async () => {
-    const { status, text } = await send({ what: 'valid', path: SERVERS, query: 'apikey=k&client_id=293', status: 200, names: '' });
+    const { status, text } = await send({
+      what: 'valid',
+      path: SERVERS,
+      query: 'apikey=k&client_id=293',
+      status: 200,
+      names: '',
+    });
     expect(status).toBe(200);
     expect(JSON.parse(text).return.total_items).toBe(4);
   });

@@ -11,7 +11,12 @@ const CONCURRENCY = 20;
 const MIX: { method: string; path: string; body?: string; status: number }[] = [
   { method: 'GET', path: '/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On', status: 200 },
   { method: 'GET', path: '/1.5/dns/list_ips.json?apikey=k&client_id=293', status: 200 },
-  { method: 'POST', path: '/1.2/srs/update_contact.json', body: 'apikey=k&client_id=293&contact_id=3310&params[Phone][Country]=64', status: 200 },
+  {
+    method: 'POST',
+    path: '/1.2/srs/update_contact.json',
+    body: 'apikey=k&client_id=293&contact_id=3310&params[Phone][Country]=64',
+    status: 200,
+  },
   { method: 'GET', path: '/1.3/server/list_servers.json?apikey=k&client_id=abc', status: 422 },
   { method: 'POST', path: '/1.0/srs/cancel_domain.json', body: 'client_id=293&domain=x.nz', status: 422 },
   { method: 'GET', path: '/1.3/server/list_servers.json?client_id=293', status: 401 },
@@ -32,8 +37,16 @@ it(`${TOTAL} mixed requests, ${CONCURRENCY} at a time`, async () => {
       const call = MIX[i % MIX.length]!;
       const started = performance.now();
       const req = request(
-        { agent, host: base.hostname, port: base.port, method: call.method, path: call.path,
-          headers: call.body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(call.body) } : {} },
+        {
+          agent,
+          host: base.hostname,
+          port: base.port,
+          method: call.method,
+          path: call.path,
+          headers: call.body
+            ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(call.body) }
+            : {},
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -53,25 +66,32 @@ it(`${TOTAL} mixed requests, ${CONCURRENCY} at a time`, async () => {
 
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < TOTAL) {
-      const i = next++;
-      await send(i);
-      if (i % 2000 === 1999) heap.push(process.memoryUsage().heapUsed);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < TOTAL) {
+        const i = next++;
+        await send(i);
+        if (i % 2000 === 1999) heap.push(process.memoryUsage().heapUsed);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
 
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-  console.log([
-    `load: ${TOTAL} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s (${Math.round(TOTAL / seconds)} req/s)`,
-    `  statuses: ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(', ')}; connection errors: ${connectionErrors}`,
-    `  latency ms: p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}`,
-    `  heap after each 2,000 (MB, mock and test in one process): ${heap.map(mb).join(', ')}`,
-  ].join('\n'));
+  console.log(
+    [
+      `load: ${TOTAL} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s (${Math.round(TOTAL / seconds)} req/s)`,
+      `  statuses: ${[...statuses]
+        .sort()
+        .map(([s, n]) => `${s}×${n}`)
+        .join(', ')}; connection errors: ${connectionErrors}`,
+      `  latency ms: p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}`,
+      `  heap after each 2,000 (MB, mock and test in one process): ${heap.map(mb).join(', ')}`,
+    ].join('\n'),
+  );
 
   expect(connectionErrors).toBe(0);
   expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);

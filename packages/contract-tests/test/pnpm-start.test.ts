@@ -12,7 +12,11 @@ const START = fileURLToPath(new URL('../../../scripts/start.mjs', import.meta.ur
 const run = (args: string[], env: Record<string, string> = {}) =>
   promisify(execFile)(process.execPath, [START, ...args], { env: { ...process.env, ...env }, timeout: 30_000 }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 
 let held: Server;
@@ -32,7 +36,9 @@ it.each([
   const { code, stdout, stderr } = await run(['--', option, String(taken), other, String(await freePort())]);
   expect(code).toBe(1);
   expect(stdout).toBe('');
-  expect(stderr).toBe(`Port ${taken} of 127.0.0.1 is taken, so the ${name} cannot start there: choose another with pnpm start -- ${option} <port> (or ${variable}=<port> pnpm start).\n`);
+  expect(stderr).toBe(
+    `Port ${taken} of 127.0.0.1 is taken, so the ${name} cannot start there: choose another with pnpm start -- ${option} <port> (or ${variable}=<port> pnpm start).\n`,
+  );
 });
 
 it('takes its ports from DOCS_PORT and MOCK_PORT too', async () => {

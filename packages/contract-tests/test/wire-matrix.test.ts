@@ -12,11 +12,13 @@ import { KEY, WIRE_MATRIX } from './wire-matrix.js';
 const spec = readBundle();
 const byId = new Map(operationsOf(spec).map((o) => [o.op.operationId as string, o]));
 const methodOf = new Map(
-  Object.entries(METHODS).flatMap(([group, methods]) => Object.entries(methods).map(([name, id]) => [id as string, [group, name] as const])),
+  Object.entries(METHODS).flatMap(([group, methods]) =>
+    Object.entries(methods).map(([name, id]) => [id as string, [group, name] as const]),
+  ),
 );
 
 /** A local server that records the raw request and answers an empty success envelope. */
-let captured: { url: string; type: string; body: Buffer }[] = [];
+const captured: { url: string; type: string; body: Buffer }[] = [];
 const capture = createServer((req: IncomingMessage, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
@@ -62,24 +64,33 @@ describe.each(WIRE_MATRIX.map((row) => [`${row.operationId}: ${row.what}`, row] 
       expect(sent.url).toBe(path);
       expect(sent.body.toString('utf8')).toBe(row.wire);
       const multipart = await callClient(row, true);
-      const form = await new Response(new Uint8Array(multipart.body), { headers: { 'content-type': multipart.type } }).formData();
+      const form = await new Response(new Uint8Array(multipart.body), {
+        headers: { 'content-type': multipart.type },
+      }).formData();
       expect([...form.entries()].map(([k, v]) => [k, String(v)])).toEqual(decode(row.wire));
     }
   });
 
   it('the mock accepts exactly these bytes and answers the success example', async () => {
     const mock = inject('mockUrl');
-    const response = method === 'get'
-      ? await fetch(`${mock}${row.wire}`)
-      : await fetch(`${mock}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: row.wire });
+    const response =
+      method === 'get'
+        ? await fetch(`${mock}${row.wire}`)
+        : await fetch(`${mock}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: row.wire,
+          });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toEqual(responseExamples(spec, op, '200').success);
   });
 
   if (!row.input) {
     it('the docs show exactly these bytes in the curl sample, one field a line, the base URL from $BASE_URL', () => {
-      const shown = readSiteDescription().paths[path][method]['x-codeSamples'].find((sample: { lang: string }) => sample.lang === 'curl').source;
-      const [address, query] = method === 'get' ? row.wire.split('?') as [string, string] : [path, row.wire];
+      const shown = readSiteDescription().paths[path][method]['x-codeSamples'].find(
+        (sample: { lang: string }) => sample.lang === 'curl',
+      ).source;
+      const [address, query] = method === 'get' ? (row.wire.split('?') as [string, string]) : [path, row.wire];
       const expected = [
         `curl${method === 'get' ? ' -G' : ''} "\${BASE_URL:-${spec.servers[0].url}}${address}"`,
         ...query.split('&').map((pair) => `  -d '${pair}'`),
@@ -90,5 +101,6 @@ describe.each(WIRE_MATRIX.map((row) => [`${row.operationId}: ${row.what}`, row] 
 });
 
 it('OPERATIONS of the client and the description agree on every path', () => {
-  for (const [id, { path, method }] of byId) expect(OPERATIONS[id as keyof typeof OPERATIONS]).toMatchObject({ path, method: method.toUpperCase() });
+  for (const [id, { path, method }] of byId)
+    expect(OPERATIONS[id as keyof typeof OPERATIONS]).toMatchObject({ path, method: method.toUpperCase() });
 });

@@ -29,26 +29,40 @@ afterAll(() => recorder?.close());
 describe('the example calls, read from the portable description', () => {
   it('are one per operation, and put on the wire what @hostapi/client sends for the canonical examples', () => {
     const canonical = readBundle();
-    expect(exampleCalls.map((c) => c.id).sort()).toEqual(operationsOf(canonical).map(({ op }) => op.operationId).sort());
+    expect(exampleCalls.map((c) => c.id).sort()).toEqual(
+      operationsOf(canonical)
+        .map(({ op }) => op.operationId)
+        .sort(),
+    );
     for (const { path, method, op } of operationsOf(canonical)) {
       if (method !== 'post') continue;
       const call = exampleCalls.find((c) => c.id === op.operationId)!;
       const entry = OPERATIONS[op.operationId as keyof typeof OPERATIONS];
-      const reference = toPairs({ apikey: API_KEY, ...exampleInput(canonical, op, method) }, 'form' in entry ? entry.form : undefined);
+      const reference = toPairs(
+        { apikey: API_KEY, ...exampleInput(canonical, op, method) },
+        'form' in entry ? entry.form : undefined,
+      );
       expect(call.pairs, `${method} ${path}`).toEqual(reference);
     }
   });
 });
 
 describe.each(['hey-api', 'orval'])('%s', (tool) => {
-  it.each(exampleCalls.map((c) => [c.id, c] as const))('%s: the example call is accepted by the strict mock, as sent', async (id, call) => {
-    const before = recorder.exchanges.length;
-    await clients[tool]![id]!();
-    const sent = recorder.exchanges.slice(before);
-    expect(sent.map((e) => `${e.method} ${e.url.split('?')[0]}`)).toEqual([`${call.method} ${call.path}`]);
-    const [exchange] = sent;
-    expect(await fieldsOf(exchange!)).toEqual(call.pairs);
-    if (call.method === 'POST') expect(exchange!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect({ status: exchange!.status, answer: JSON.parse(exchange!.answer) }).toEqual({ status: 200, answer: call.success });
-  });
+  it.each(exampleCalls.map((c) => [c.id, c] as const))(
+    '%s: the example call is accepted by the strict mock, as sent',
+    async (id, call) => {
+      const before = recorder.exchanges.length;
+      await clients[tool]![id]!();
+      const sent = recorder.exchanges.slice(before);
+      expect(sent.map((e) => `${e.method} ${e.url.split('?')[0]}`)).toEqual([`${call.method} ${call.path}`]);
+      const [exchange] = sent;
+      expect(await fieldsOf(exchange!)).toEqual(call.pairs);
+      if (call.method === 'POST')
+        expect(exchange!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+      expect({ status: exchange!.status, answer: JSON.parse(exchange!.answer) }).toEqual({
+        status: 200,
+        answer: call.success,
+      });
+    },
+  );
 });

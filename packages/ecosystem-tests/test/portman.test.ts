@@ -13,7 +13,9 @@ const collection = JSON.parse(readFileSync(COLLECTION, 'utf8'));
 
 function runNewman(baseUrl: string) {
   return new Promise<NewmanRunSummary>((resolve, reject) => {
-    newman.run({ collection, envVar: [{ key: 'baseUrl', value: baseUrl }], reporters: [] }, (error, summary) => (error ? reject(error) : resolve(summary)));
+    newman.run({ collection, envVar: [{ key: 'baseUrl', value: baseUrl }], reporters: [] }, (error, summary) =>
+      error ? reject(error) : resolve(summary),
+    );
   });
 }
 

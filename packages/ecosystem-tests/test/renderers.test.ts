@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const operations = Object.entries(portable.paths as Record<string, Node>).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, op]: [string, Node]) => ({ path, method, op })));
+  Object.entries(item).map(([method, op]: [string, Node]) => ({ path, method, op })),
+);
 
 function expectClean({ consoleErrors, external }: Watched) {
   expect({ consoleErrors, external }).toEqual({ consoleErrors: [], external: [] });
@@ -41,7 +42,9 @@ describe('Swagger UI', () => {
   it('lists the 22 operations', async () => {
     // Swagger UI's element ids: operations-<tag, spaces as _>-<operationId>.
     const ids = await watched.page.locator('.opblock').evaluateAll((blocks) => blocks.map((b) => b.id));
-    expect(ids.sort()).toEqual(operations.map(({ op }) => `operations-${op.tags[0].replace(/\s/g, '_')}-${op.operationId}`).sort());
+    expect(ids.sort()).toEqual(
+      operations.map(({ op }) => `operations-${op.tags[0].replace(/\s/g, '_')}-${op.operationId}`).sort(),
+    );
     expectClean(watched);
   });
 
@@ -52,7 +55,9 @@ describe('Swagger UI', () => {
     await block.locator('button.try-out__btn').click();
     const before = recorder.exchanges.length;
     await block.locator('button.execute').click();
-    await expect.poll(() => block.locator('.live-responses-table .response-col_status').allInnerTexts()).toContain('200');
+    await expect
+      .poll(() => block.locator('.live-responses-table .response-col_status').allInnerTexts())
+      .toContain('200');
     const sent = recorder.exchanges.slice(before).filter((e) => e.method !== 'OPTIONS');
     expect(sent).toHaveLength(1);
     return sent[0]!;
@@ -62,8 +67,13 @@ describe('Swagger UI', () => {
     const exchange = await tryItOut('Servers', 'listServers');
     const call = exampleCalls.find((c) => c.id === 'listServers')!;
     // Swagger UI fills every parameter from its example: the example call, with the example key.
-    expect(await fieldsOf(exchange)).toEqual(call.pairs.map(([name, value]) => [name, name === 'apikey' ? 'YOUR_API_KEY' : value]));
-    expect({ status: exchange.status, answer: JSON.parse(exchange.answer) }).toEqual({ status: 200, answer: call.success });
+    expect(await fieldsOf(exchange)).toEqual(
+      call.pairs.map(([name, value]) => [name, name === 'apikey' ? 'YOUR_API_KEY' : value]),
+    );
+    expect({ status: exchange.status, answer: JSON.parse(exchange.answer) }).toEqual({
+      status: 200,
+      answer: call.success,
+    });
     expectClean(watched);
   });
 
@@ -73,13 +83,22 @@ describe('Swagger UI', () => {
     const fields = await fieldsOf(exchange);
     // Every field of the named example with its value, and (as Swagger UI fills each field from
     // its schema's example) the other fields the description gives examples for, all in order.
-    const order = Object.keys(operations.find(({ op }) => op.operationId === 'updateDomainContact')!.op.requestBody.content['application/x-www-form-urlencoded'].schema.properties);
-    expect(fields.map(([name]) => name)).toEqual([...fields.map(([name]) => name)].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+    const order = Object.keys(
+      operations.find(({ op }) => op.operationId === 'updateDomainContact')!.op.requestBody.content[
+        'application/x-www-form-urlencoded'
+      ].schema.properties,
+    );
+    expect(fields.map(([name]) => name)).toEqual(
+      [...fields.map(([name]) => name)].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    );
     expect(fields[0]).toEqual(['apikey', 'YOUR_API_KEY']);
     for (const [name, value] of call.pairs.slice(1)) expect(fields, name).toContainEqual([name, value]);
     expect(fields.map(([name]) => name)).toContain('params[Phone][Country]');
     expect(exchange.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-    expect({ status: exchange.status, answer: JSON.parse(exchange.answer) }).toEqual({ status: 200, answer: call.success });
+    expect({ status: exchange.status, answer: JSON.parse(exchange.answer) }).toEqual({
+      status: 200,
+      answer: call.success,
+    });
     expectClean(watched);
   });
 });
@@ -91,7 +110,9 @@ describe('Scalar', () => {
     // Scalar's sidebar: one entry per operation, `…/<METHOD>/<path>`, every tag opened.
     const entries = watched.page.locator('[data-sidebar-id*="/GET/"], [data-sidebar-id*="/POST/"]');
     await expect.poll(() => entries.count()).toBe(22);
-    const listed = await entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-sidebar-id')!.replace(/^.*\/(GET|POST)\//, '$1 /')));
+    const listed = await entries.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-sidebar-id')!.replace(/^.*\/(GET|POST)\//, '$1 /')),
+    );
     expect(listed.sort()).toEqual(operations.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort());
     await watched.page.getByText('params[Phone][Country]', { exact: true }).first().waitFor({ state: 'attached' });
     expectClean(watched);

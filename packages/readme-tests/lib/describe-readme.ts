@@ -50,13 +50,19 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
         // Every program the section prints is run by a command it prints (`npx tsx list.ts`).
         const commands = own.flatMap((step) => (step.command ? [step.command] : []));
         for (const file of files.filter((f) => !f.fragment && !NOT_A_PROGRAM.test(f.path))) {
-          expect(commands.some((command) => command.includes(file.path)), `${file.path} is run by no command of "${heading}"`).toBe(true);
+          expect(
+            commands.some((command) => command.includes(file.path)),
+            `${file.path} is run by no command of "${heading}"`,
+          ).toBe(true);
         }
         const outputs = new Map<string, string>();
 
         for (const step of own) {
           if (!step.command) continue;
-          const command = Object.entries(placeholders).reduce((text, [placeholder, value]) => text.replaceAll(placeholder, typeof value === 'function' ? value() : value), step.command);
+          const command = Object.entries(placeholders).reduce(
+            (text, [placeholder, value]) => text.replaceAll(placeholder, typeof value === 'function' ? value() : value),
+            step.command,
+          );
           // The repository's own commands (servers, builds) are run by its tests
           // (packages/contract-tests/test/readme-commands.test.ts), not in a reader's project.
           if (command.startsWith('pnpm ') || RUN_ELSEWHERE.test(command)) continue;
@@ -71,7 +77,10 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
         }
         // What each program says it prints, printed by the command that ran it.
         for (const file of files) {
-          const output = [...outputs].filter(([command]) => command.includes(file.path)).map(([, stdout]) => stdout).join('\n');
+          const output = [...outputs]
+            .filter(([command]) => command.includes(file.path))
+            .map(([, stdout]) => stdout)
+            .join('\n');
           for (const line of file.prints) expect(output, `${file.path} prints "${line}"`).toContain(line);
         }
 

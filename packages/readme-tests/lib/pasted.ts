@@ -48,16 +48,18 @@ export function stepsOf(markdown: string): Step[] {
     const named = /^\/\/ ([\w./-]+\.[cm]?[jt]sx?)$/.exec(lines[0] ?? '')?.[1];
     const body = named ? lines.slice(1) : lines;
     const extension = block.lang === 'js' ? 'mjs' : block.lang;
-    return [{
-      heading: block.heading,
-      file: {
-        path: named ?? `example-${++examples}.${extension}`,
-        text: `${block.text}\n`,
-        fragment: /^\/\/ Fragment\b/.test(body.find((line) => line.trim()) ?? ''),
-        prints: [...block.text.matchAll(/\/\/ prints: (.+)$/gm)].map((m) => m[1]!.trim()),
+    return [
+      {
         heading: block.heading,
+        file: {
+          path: named ?? `example-${++examples}.${extension}`,
+          text: `${block.text}\n`,
+          fragment: /^\/\/ Fragment\b/.test(body.find((line) => line.trim()) ?? ''),
+          prints: [...block.text.matchAll(/\/\/ prints: (.+)$/gm)].map((m) => m[1]!.trim()),
+          heading: block.heading,
+        },
       },
-    }];
+    ];
   });
 }
 
@@ -78,10 +80,19 @@ export interface Ran {
 /** Runs `command` through the shell in `cwd`, to its end (or `timeoutMs`, then says so). */
 export function sh(command: string, cwd: string, env: Record<string, string> = {}, timeoutMs = 240_000): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const timedOut = error && (error as { killed?: boolean }).killed;
-      resolve({ code: error ? (timedOut ? -1 : Number((error as { code?: number }).code ?? 1)) : 0, stdout, stderr: timedOut ? `${stderr}\n\`${command}\` did not end within ${timeoutMs / 1000} s` : stderr });
-    });
+    execFile(
+      'sh',
+      ['-c', command],
+      { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const timedOut = error && (error as { killed?: boolean }).killed;
+        resolve({
+          code: error ? (timedOut ? -1 : Number((error as { code?: number }).code ?? 1)) : 0,
+          stdout,
+          stderr: timedOut ? `${stderr}\n\`${command}\` did not end within ${timeoutMs / 1000} s` : stderr,
+        });
+      },
+    );
   });
 }
 
@@ -94,12 +105,21 @@ export class Project {
   readonly dir: string;
   // npm prefers its cache to asking the registry again about every package (the commands are
   // the README's; what npm already holds it takes from the cache, as on a reader's machine).
-  readonly env: Record<string, string> = { npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_loglevel: 'error', npm_config_prefer_offline: 'true' };
+  readonly env: Record<string, string> = {
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    npm_config_loglevel: 'error',
+    npm_config_prefer_offline: 'true',
+  };
   readonly servers: RunningCommand[] = [];
 
   constructor(vendor: string, name: string) {
     this.dir = mkdtempSync(join(tmpdir(), `hostapi-readme-${name}-`));
-    writeFileSync(join(this.dir, 'package.json'), `${JSON.stringify({ name: `reader-of-${name}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+    writeFileSync(
+      join(this.dir, 'package.json'),
+      `${JSON.stringify({ name: `reader-of-${name}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
+    );
     cpSync(vendor, join(this.dir, 'vendor/hostapi'), { recursive: true });
   }
 
@@ -109,7 +129,14 @@ export class Project {
    * root (`node_modules/@hostapi/mock/fixtures/sandbox.yaml`) works from it as from the root.
    */
   folderOf(heading: string) {
-    const folder = join(this.dir, 'sections', heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'top');
+    const folder = join(
+      this.dir,
+      'sections',
+      heading
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'top',
+    );
     if (!existsSync(folder)) {
       mkdirSync(folder, { recursive: true });
       symlinkSync('../../node_modules', join(folder, 'node_modules'));
@@ -130,7 +157,12 @@ export class Project {
    */
   async serve(command: string, cwd: string) {
     const port = await freePort();
-    const server = await startCommand(command, { cwd, env: { ...this.env, PORT: String(port) }, ready: (output) => / on (http:\/\/\S+)/.test(output), timeoutMs: 60_000 });
+    const server = await startCommand(command, {
+      cwd,
+      env: { ...this.env, PORT: String(port) },
+      ready: (output) => / on (http:\/\/\S+)/.test(output),
+      timeoutMs: 60_000,
+    });
     this.servers.push(server);
     this.env.PORT = String(port);
     this.env.HOSTAPI_URL = / on (http:\/\/\S+)/.exec(server.output())![1]!;
@@ -167,14 +199,20 @@ export function typeErrors(paths: string[], options: ts.CompilerOptions = STRICT
   const program = ts.createProgram(paths, options, host);
   // As getPreEmitDiagnostics(), but each library declaration file (`skipLibCheck: false`) checked
   // once for the run, not once for each section: checking them all took some 9 s a section.
-  const diagnostics = [...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
+  const diagnostics = [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+  ];
   for (const file of program.getSourceFiles()) {
     if (file.isDeclarationFile && checked.has(file.fileName)) continue;
     diagnostics.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
     if (file.isDeclarationFile && parsed.get(file.fileName) === file) checked.add(file.fileName);
   }
   return diagnostics.map((d) => {
-    const where = d.file ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})` : 'tsc';
+    const where = d.file
+      ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})`
+      : 'tsc';
     return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }

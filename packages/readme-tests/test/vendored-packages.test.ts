@@ -10,7 +10,7 @@ import { sh } from '../lib/pasted.js';
 
 /** What each package's tarball holds at its top level. */
 const TOP_LEVEL: Record<string, string[]> = {
-  spec: ['LICENSE', 'README.md', 'dist', 'lib', 'package.json'],
+  spec: ['LICENSE', 'README.md', 'dist', 'package.json'],
   types: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
   client: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
   mock: ['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src'],
@@ -30,7 +30,10 @@ afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
 
 beforeAll(async () => {
   for (const name of Object.keys(TOP_LEVEL)) {
-    const ran = await sh(`mkdir ${name} && tar -xzf ${join(inject('vendor'), `hostapi-${name}.tgz`)} -C ${name}`, unpacked);
+    const ran = await sh(
+      `mkdir ${name} && tar -xzf ${join(inject('vendor'), `hostapi-${name}.tgz`)} -C ${name}`,
+      unpacked,
+    );
     expect(ran.code, ran.stderr).toBe(0);
     manifests.set(name, JSON.parse(readFileSync(join(unpacked, name, 'package/package.json'), 'utf8')));
   }
@@ -41,13 +44,17 @@ describe.each(Object.keys(TOP_LEVEL))('hostapi-%s.tgz', (name) => {
     const root = join(unpacked, name, 'package');
     expect(readdirSync(root).sort()).toEqual(TOP_LEVEL[name]);
     const all = readdirSync(root, { recursive: true }).map(String);
-    expect(all.filter((path) => /(^|\/)(test|tests|__tests__)(\/|$)|\.test\.[cm]?[jt]s$|vitest\.config/.test(path))).toEqual([]);
+    expect(
+      all.filter((path) => /(^|\/)(test|tests|__tests__)(\/|$)|\.test\.[cm]?[jt]s$|vitest\.config/.test(path)),
+    ).toEqual([]);
   });
 
   it('names the other packed packages by the versions packed', () => {
     const manifest = manifests.get(name)!;
     expect(manifest.name).toBe(`@hostapi/${name}`);
-    const ours = Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(([dependency]) => dependency.startsWith('@hostapi/'));
+    const ours = Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies }).filter(([dependency]) =>
+      dependency.startsWith('@hostapi/'),
+    );
     for (const [dependency, range] of ours) {
       expect(range, `${name} → ${dependency}`).toBe(manifests.get(dependency.slice('@hostapi/'.length))!.version);
     }

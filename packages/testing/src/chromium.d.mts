@@ -10,4 +10,7 @@ export interface Watched {
   external: string[];
   consoleErrors: string[];
 }
-export declare function watchedPage(browser: Browser, options?: { viewport?: { width: number; height: number } }): Promise<Watched>;
+export declare function watchedPage(
+  browser: Browser,
+  options?: { viewport?: { width: number; height: number } },
+): Promise<Watched>;

@@ -14,7 +14,13 @@ export interface RunningCommand {
 
 export declare function startCommand(
   command: string,
-  options: { cwd: string; env?: Record<string, string>; ports?: number[]; ready: (output: string) => boolean; timeoutMs?: number },
+  options: {
+    cwd: string;
+    env?: Record<string, string>;
+    ports?: number[];
+    ready: (output: string) => boolean;
+    timeoutMs?: number;
+  },
 ): Promise<RunningCommand>;
 
 export interface CodeBlock {

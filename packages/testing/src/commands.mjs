@@ -24,7 +24,10 @@ setInterval(() => {
 
 /** Kills the process group led by `group` once this process is gone (see WATCHDOG). */
 export function outliveNot(group) {
-  spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(group)], { detached: true, stdio: 'ignore' }).unref();
+  spawn(process.execPath, ['-e', WATCHDOG, String(process.pid), String(group)], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 /** Whether any process of the group led by pid is alive. */
@@ -50,10 +53,12 @@ export const isListening = (port, host = '127.0.0.1') =>
 /** A port nothing listens on now, on 127.0.0.1 (the system's choice). */
 export const freePort = () =>
   new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address();
+        probe.close(() => resolve(port));
+      });
   });
 
 /** Resolves once nothing listens on any of the ports (or rejects after timeoutMs). */
@@ -63,7 +68,10 @@ export async function waitForFreePorts(ports, { timeoutMs = 300_000 } = {}) {
     const busy = [];
     for (const port of ports) if (await isListening(port)) busy.push(port);
     if (!busy.length) return;
-    if (Date.now() - started > timeoutMs) throw new Error(`Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} of 127.0.0.1 stayed taken for ${timeoutMs / 1000} s by another process (a server of yours, or another test run): stop it and run the test again`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(
+        `Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} of 127.0.0.1 stayed taken for ${timeoutMs / 1000} s by another process (a server of yours, or another test run): stop it and run the test again`,
+      );
     await sleep(500);
   }
 }
@@ -78,7 +86,12 @@ export async function startCommand(command, { cwd, env = {}, ports = [], ready, 
   const started = Date.now();
   for (;;) {
     await waitForFreePorts(ports, { timeoutMs });
-    const child = spawn('sh', ['-c', command], { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', command], {
+      cwd,
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     outliveNot(child.pid);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -143,4 +156,7 @@ export function codeBlocks(markdown) {
 
 /** The commands of the `sh` blocks: one per line, without comments after `#` or blank lines. */
 export const shellCommands = (block) =>
-  block.text.split('\n').map((line) => line.replace(/\s+#\s.*$/, '').trim()).filter((line) => line && !line.startsWith('#'));
+  block.text
+    .split('\n')
+    .map((line) => line.replace(/\s+#\s.*$/, '').trim())
+    .filter((line) => line && !line.startsWith('#'));

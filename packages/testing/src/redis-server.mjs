@@ -24,14 +24,24 @@ export async function startRedisServer({ args = [] } = {}) {
 
   const launch = async () => {
     output = '';
-    const started = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...args], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
-    });
+    const started = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...args],
+      {
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
     if (started.pid) outliveNot(started.pid);
     started.stdout.on('data', (chunk) => (output += chunk));
     started.stderr.on('data', (chunk) => (output += chunk));
     // Not installed (ENOENT): said as its output, as any failure to start.
-    started.once('error', (error) => (output += `${error.message}; install Debian's redis-server package (.ci/run does) or set REDIS_SERVER_PATH`));
+    started.once(
+      'error',
+      (error) =>
+        (output += `${error.message}; install Debian's redis-server package (.ci/run does) or set REDIS_SERVER_PATH`),
+    );
     const exited = new Promise((resolve) => started.once('close', resolve));
     const ready = await Promise.race([
       new Promise((resolve) => {

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('launchChromium', () => {
-  it('opens new contexts without loading any of Chromium\'s own WebUI pages beside them', async () => {
+  it("opens new contexts without loading any of Chromium's own WebUI pages beside them", async () => {
     const cdp = await browser.newBrowserCDPSession();
     const created: string[] = [];
     cdp.on('Target.targetCreated', ({ targetInfo }) => created.push(`${targetInfo.type} ${targetInfo.url}`));

@@ -17,7 +17,8 @@ async function freePort() {
   return port;
 }
 /** A shell command whose child (a second process of the group) listens on port and says "up". */
-const serverOn = (port: number) => `node -e "require('http').createServer(() => {}).listen(${port}, '127.0.0.1', () => console.log('up'))"`;
+const serverOn = (port: number) =>
+  `node -e "require('http').createServer(() => {}).listen(${port}, '127.0.0.1', () => console.log('up'))"`;
 
 async function until(ready: () => Promise<boolean>, timeoutMs = 10_000) {
   const started = Date.now();
@@ -31,7 +32,11 @@ async function until(ready: () => Promise<boolean>, timeoutMs = 10_000) {
 describe('startCommand', () => {
   it('resolves once the command serves; stop() ends its whole group and frees the port', async () => {
     const port = await freePort();
-    const running = await startCommand(serverOn(port), { cwd: '/', ports: [port], ready: (output) => output.includes('up') });
+    const running = await startCommand(serverOn(port), {
+      cwd: '/',
+      ports: [port],
+      ready: (output) => output.includes('up'),
+    });
     expect(await isListening(port)).toBe(true);
     expect(await running.stop()).toMatchObject({ signal: 'SIGINT' });
     expect(running.groupAlive()).toBe(false);
@@ -46,7 +51,9 @@ describe('startCommand', () => {
     const script = `import { startCommand } from ${JSON.stringify(COMMANDS)};
       await startCommand(${JSON.stringify(serverOn(port))}, { cwd: '/', ports: [${port}], ready: (output) => output.includes('up') });
       console.log('started'); ${end};`;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     parent.stdout!.on('data', (chunk) => (output += chunk));
     expect(await new Promise((resolve) => parent.once('exit', (_code, how) => resolve(how)))).toBe(signal);
@@ -59,7 +66,11 @@ describe('startCommand', () => {
     const holder = createServer().listen(port, '127.0.0.1');
     setTimeout(() => holder.close(), 1500);
     const started = Date.now();
-    const running = await startCommand(serverOn(port), { cwd: '/', ports: [port], ready: (output) => output.includes('up') });
+    const running = await startCommand(serverOn(port), {
+      cwd: '/',
+      ports: [port],
+      ready: (output) => output.includes('up'),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     await running.stop();
   });
@@ -67,8 +78,13 @@ describe('startCommand', () => {
 
 describe('codeBlocks and shellCommands', () => {
   it('read the sh blocks of a README, each under its heading, comments and blank lines left out', () => {
-    const blocks = codeBlocks('# A\n\n```sh\npnpm start   # serves\n\n# a comment\npnpm test\n```\n\n## B\n```js\nx()\n```\n');
-    expect(blocks).toEqual([{ lang: 'sh', text: 'pnpm start   # serves\n\n# a comment\npnpm test', heading: 'A' }, { lang: 'js', text: 'x()', heading: 'B' }]);
+    const blocks = codeBlocks(
+      '# A\n\n```sh\npnpm start   # serves\n\n# a comment\npnpm test\n```\n\n## B\n```js\nx()\n```\n',
+    );
+    expect(blocks).toEqual([
+      { lang: 'sh', text: 'pnpm start   # serves\n\n# a comment\npnpm test', heading: 'A' },
+      { lang: 'js', text: 'x()', heading: 'B' },
+    ]);
     expect(shellCommands(blocks[0]!)).toEqual(['pnpm start', 'pnpm test']);
   });
 });

@@ -2,7 +2,13 @@
 // one change (see narrowingAllOf). Run with `pnpm generate`; never edit the output by hand.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString, COMMENT_HEADER, tsIntersection, tsOmit, transformSchemaObject } from 'openapi-typescript';
+import openapiTS, {
+  astToString,
+  COMMENT_HEADER,
+  tsIntersection,
+  tsOmit,
+  transformSchemaObject,
+} from 'openapi-typescript';
 import ts from 'typescript';
 import { isIndexedList, propertiesOf, readBundle, requiredOf } from '@hostapi/spec/document';
 
@@ -19,19 +25,27 @@ export const OUTPUT = fileURLToPath(new URL('../src/generated/openapi.ts', impor
  */
 function narrowingAllOf(doc, schema, options) {
   const members = schema.allOf;
-  if (!Array.isArray(members) || members.length < 2 || schema.properties || schema.oneOf || schema.anyOf) return undefined;
+  if (!Array.isArray(members) || members.length < 2 || schema.properties || schema.oneOf || schema.anyOf)
+    return undefined;
   const keys = members.map((member) => Object.keys(propertiesOf(doc, member)));
   const narrowedLater = (i) => keys[i].filter((key) => keys.slice(i + 1).some((later) => later.includes(key)));
   if (members.every((_, i) => narrowedLater(i).length === 0)) return undefined;
   members.forEach((member, i) => {
-    const lost = narrowedLater(i).filter((key) => requiredOf(doc, member).includes(key) && !members.slice(i + 1).some((later) => requiredOf(doc, later).includes(key)));
-    if (lost.length) throw new Error(`${options.path}: the allOf member that narrows ${lost.join(', ')} must also require it`);
+    const lost = narrowedLater(i).filter(
+      (key) =>
+        requiredOf(doc, member).includes(key) &&
+        !members.slice(i + 1).some((later) => requiredOf(doc, later).includes(key)),
+    );
+    if (lost.length)
+      throw new Error(`${options.path}: the allOf member that narrows ${lost.join(', ')} must also require it`);
   });
-  return tsIntersection(members.map((member, i) => {
-    const type = transformSchemaObject(member, { ...options, path: `${options.path}/allOf/${i}` });
-    const omit = narrowedLater(i);
-    return omit.length ? tsOmit(type, omit) : type;
-  }));
+  return tsIntersection(
+    members.map((member, i) => {
+      const type = transformSchemaObject(member, { ...options, path: `${options.path}/allOf/${i}` });
+      const omit = narrowedLater(i);
+      return omit.length ? tsOmit(type, omit) : type;
+    }),
+  );
 }
 
 /**
@@ -42,7 +56,9 @@ function narrowingAllOf(doc, schema, options) {
  */
 function indexedList(doc, schema, options) {
   if (!isIndexedList(doc, schema)) return undefined;
-  return ts.factory.createArrayTypeNode(transformSchemaObject(schema.additionalProperties, { ...options, path: `${options.path}/additionalProperties` }));
+  return ts.factory.createArrayTypeNode(
+    transformSchemaObject(schema.additionalProperties, { ...options, path: `${options.path}/additionalProperties` }),
+  );
 }
 
 /** The text of src/generated/openapi.ts for a bundled description. */

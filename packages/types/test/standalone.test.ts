@@ -7,12 +7,14 @@ describe('with openapi-fetch', () => {
   const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:1' });
 
   it('types paths, query parameters and answers', () => {
-    const call = () => client.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293, filters: { state: 'On' } } } });
+    const call = () =>
+      client.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293, filters: { state: 'On' } } } });
     type Data = NonNullable<Awaited<ReturnType<typeof call>>['data']>;
     expectTypeOf<Extract<Data, { return: unknown }>['return']['data'][number]>().toEqualTypeOf<Schemas['Server']>();
     expectTypeOf<Exclude<Data, { return: unknown }>>().toEqualTypeOf<Schemas['Failure']>();
-    // @ts-expect-error state is On, Off or Other
-    const wrong = () => client.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293, filters: { state: 'Up' } } } });
+    const wrong = () =>
+      // @ts-expect-error state is On, Off or Other
+      client.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293, filters: { state: 'Up' } } } });
     void wrong;
   });
 

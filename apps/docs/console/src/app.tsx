@@ -17,10 +17,15 @@ interface Draft {
   multipart: boolean;
 }
 
-const draftOf = (op: OperationModel): Draft => ({ values: initialValues(op.fields, op.example), prefer: '', multipart: false });
+const draftOf = (op: OperationModel): Draft => ({
+  values: initialValues(op.fields, op.example),
+  prefer: '',
+  multipart: false,
+});
 
 /** The `Prefer` header that makes the mock answer with this example. */
-const preferOf = ({ status, name }: ResponseExample) => (status === 200 ? `example=${name}` : `code=${status}, example=${name}`);
+const preferOf = ({ status, name }: ResponseExample) =>
+  status === 200 ? `example=${name}` : `code=${status}, example=${name}`;
 
 export function Console({ model }: { model: ConsoleModel }) {
   const [hash, setHash] = useState(location.hash);
@@ -39,10 +44,17 @@ export function Console({ model }: { model: ConsoleModel }) {
   return (
     <>
       {routed && !open && (
-        <button type="button" class="launcher" ref={launcher} aria-label={`Try it: ${routed.method} ${routed.path}`} title={`Send ${routed.summary} from this page`} onClick={() => {
-          setOpen(true);
-          setOpened(true);
-        }}>
+        <button
+          type="button"
+          class="launcher"
+          ref={launcher}
+          aria-label={`Try it: ${routed.method} ${routed.path}`}
+          title={`Send ${routed.summary} from this page`}
+          onClick={() => {
+            setOpen(true);
+            setOpened(true);
+          }}
+        >
           <span class={`method ${routed.method}`}>{routed.method}</span> Try it
         </button>
       )}
@@ -123,35 +135,84 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
 
   const tags = [...new Set(model.operations.map((op) => op.tag))];
   return (
-    <div class="panel" hidden={!open} role="dialog" aria-labelledby="console-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div
+      class="panel"
+      hidden={!open}
+      role="dialog"
+      aria-labelledby="console-title"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <header class="bar">
-        <h2 id="console-title" tabIndex={-1} ref={heading}>Try it</h2>
-        <select class="input operation" aria-label="Operation" value={operation.id} onChange={(e) => onChoose(model.operations.find((op) => op.id === e.currentTarget.value)!)}>
+        <h2 id="console-title" tabIndex={-1} ref={heading}>
+          Try it
+        </h2>
+        <select
+          class="input operation"
+          aria-label="Operation"
+          value={operation.id}
+          onChange={(e) => onChoose(model.operations.find((op) => op.id === e.currentTarget.value)!)}
+        >
           {tags.map((tag) => (
             <optgroup label={tag}>
-              {model.operations.filter((op) => op.tag === tag).map((op) => <option value={op.id}>{op.summary}</option>)}
+              {model.operations
+                .filter((op) => op.tag === tag)
+                .map((op) => (
+                  <option value={op.id}>{op.summary}</option>
+                ))}
             </optgroup>
           ))}
         </select>
-        <button type="button" class="close" aria-label="Close the console" onClick={onClose}>×</button>
+        <button type="button" class="close" aria-label="Close the console" onClick={onClose}>
+          ×
+        </button>
       </header>
-      <p class="endpoint"><span class={`method ${operation.method}`}>{operation.method}</span> <code>{operation.path}</code></p>
+      <p class="endpoint">
+        <span class={`method ${operation.method}`}>{operation.method}</span> <code>{operation.path}</code>
+      </p>
 
       <form onSubmit={submit} noValidate>
         <section class="connection">
           <label class="field">
-            <span class="label"><span class="type">Server</span></span>
-            <input class="input" type="url" list="console-servers" aria-label="Server" value={baseUrl} spellcheck={false}
-              onInput={(e) => { setBaseUrl(e.currentTarget.value); remember('baseUrl', e.currentTarget.value.trim()); }} />
+            <span class="label">
+              <span class="type">Server</span>
+            </span>
+            <input
+              class="input"
+              type="url"
+              list="console-servers"
+              aria-label="Server"
+              value={baseUrl}
+              spellcheck={false}
+              onInput={(e) => {
+                setBaseUrl(e.currentTarget.value);
+                remember('baseUrl', e.currentTarget.value.trim());
+              }}
+            />
             <datalist id="console-servers">
-              {model.servers.map((server) => <option value={server.url}>{server.description}</option>)}
+              {model.servers.map((server) => (
+                <option value={server.url}>{server.description}</option>
+              ))}
             </datalist>
-            <span class="hint start-mock"><StartMock /></span>
+            <span class="hint start-mock">
+              <StartMock />
+            </span>
           </label>
           <label class="field">
-            <span class="label"><span class="type">API key</span></span>
-            <input class="input" type="password" aria-label="API key" autoComplete="off" spellcheck={false} value={apiKey}
-              onInput={(e) => { setApiKey(e.currentTarget.value); remember('apiKey', e.currentTarget.value); }} />
+            <span class="label">
+              <span class="type">API key</span>
+            </span>
+            <input
+              class="input"
+              type="password"
+              aria-label="API key"
+              autoComplete="off"
+              spellcheck={false}
+              value={apiKey}
+              onInput={(e) => {
+                setApiKey(e.currentTarget.value);
+                remember('apiKey', e.currentTarget.value);
+              }}
+            />
             <span class="hint">Kept in this tab only, and masked below. The mock accepts any key.</span>
           </label>
         </section>
@@ -165,12 +226,25 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
 
         <section class="options">
           <label class="field">
-            <span class="label"><span class="type">Mock answer (<code>Prefer</code>)</span></span>
-            <select class="input" aria-label="Mock answer (Prefer)" value={draft.prefer} onChange={(e) => update({ prefer: e.currentTarget.value })}>
+            <span class="label">
+              <span class="type">
+                Mock answer (<code>Prefer</code>)
+              </span>
+            </span>
+            <select
+              class="input"
+              aria-label="Mock answer (Prefer)"
+              value={draft.prefer}
+              onChange={(e) => update({ prefer: e.currentTarget.value })}
+            >
               <option value="">Not set: the server's own answer</option>
               {[...new Set(operation.responses.map((r) => r.status))].map((status) => (
                 <optgroup label={`HTTP ${status}`}>
-                  {operation.responses.filter((r) => r.status === status).map((r) => <option value={preferOf(r)}>{`${r.name}: ${r.summary}`}</option>)}
+                  {operation.responses
+                    .filter((r) => r.status === status)
+                    .map((r) => (
+                      <option value={preferOf(r)}>{`${r.name}: ${r.summary}`}</option>
+                    ))}
                 </optgroup>
               ))}
             </select>
@@ -178,14 +252,27 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
           </label>
           {operation.method === 'POST' && (
             <label class="check">
-              <input type="checkbox" checked={draft.multipart} onChange={(e) => update({ multipart: e.currentTarget.checked })} /> Send as <code>multipart/form-data</code>
+              <input
+                type="checkbox"
+                checked={draft.multipart}
+                onChange={(e) => update({ multipart: e.currentTarget.checked })}
+              />{' '}
+              Send as <code>multipart/form-data</code>
             </label>
           )}
         </section>
 
         <div class="actions">
-          <button type="submit" class="send" disabled={sending}>{sending ? 'Sending…' : 'Send'}</button>
-          <button type="button" class="reset" onClick={() => update({ values: initialValues(operation.fields, operation.example) })}>Reset to the example</button>
+          <button type="submit" class="send" disabled={sending}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+          <button
+            type="button"
+            class="reset"
+            onClick={() => update({ values: initialValues(operation.fields, operation.example) })}
+          >
+            Reset to the example
+          </button>
         </div>
       </form>
 
@@ -205,7 +292,11 @@ function StartMock() {
   return (
     <>
       No server yet? Start the mock on <code>http://127.0.0.1:4010</code> with <code>{HOSTAPI_MOCK_COMMAND}</code> in a
-      project where <code>@hostapi/mock</code> is installed (<a href={HOSTAPI_MOCK_README} target="_blank" rel="noopener">the mock's README</a> says how).
+      project where <code>@hostapi/mock</code> is installed (
+      <a href={HOSTAPI_MOCK_README} target="_blank" rel="noopener">
+        the mock's README
+      </a>{' '}
+      says how).
     </>
   );
 }
@@ -219,22 +310,37 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
       {error && (
         <p class="error" role="alert">
           {error}
-          {exchange.unreachable && <span class="start-mock"><StartMock /></span>}
+          {exchange.unreachable && (
+            <span class="start-mock">
+              <StartMock />
+            </span>
+          )}
         </p>
       )}
       {response && verdict && (
         <>
           <p class="status-line">
-            <strong class="http" data-status={response.status}>HTTP {response.status} {response.statusText}</strong>
-            <span class={`verdict ${verdict.ok ? 'ok' : 'failure'}`} data-verdict={verdict.ok ? 'success' : 'failure'}>{verdict.label}</span>
+            <strong class="http" data-status={response.status}>
+              HTTP {response.status} {response.statusText}
+            </strong>
+            <span class={`verdict ${verdict.ok ? 'ok' : 'failure'}`} data-verdict={verdict.ok ? 'success' : 'failure'}>
+              {verdict.label}
+            </span>
             <span class="time">{Math.round(response.ms)} ms</span>
           </p>
-          {body === undefined ? <pre class="code body">{response.text || '(empty body)'}</pre> : <JsonView value={body} />}
+          {body === undefined ? (
+            <pre class="code body">{response.text || '(empty body)'}</pre>
+          ) : (
+            <JsonView value={body} />
+          )}
           <details class="headers">
             <summary>Response headers ({response.headers.length})</summary>
             <table>
               {response.headers.map(([name, value]) => (
-                <tr class={name === 'sl-violations' ? 'violations' : undefined}><th>{name}</th><td>{value}</td></tr>
+                <tr class={name === 'sl-violations' ? 'violations' : undefined}>
+                  <th>{name}</th>
+                  <td>{value}</td>
+                </tr>
               ))}
             </table>
             <p class="hint">A page sees only the headers the server exposes to it (CORS).</p>
@@ -245,7 +351,16 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
       {request && (
         <details class="request">
           <summary>Request sent (API key masked)</summary>
-          <pre class="code">{[`${request.method} ${request.url}`, ...request.headers.map(([name, value]) => `${name}: ${value}`), '', request.body].join('\n').trimEnd()}</pre>
+          <pre class="code">
+            {[
+              `${request.method} ${request.url}`,
+              ...request.headers.map(([name, value]) => `${name}: ${value}`),
+              '',
+              request.body,
+            ]
+              .join('\n')
+              .trimEnd()}
+          </pre>
         </details>
       )}
     </section>
@@ -262,9 +377,17 @@ function Violations({ header }: { header: string | undefined }) {
   const items = Array.isArray(list) ? (list as { severity?: unknown; message?: unknown }[]) : undefined;
   return (
     <section class="violations" aria-label="Violations">
-      <h3>Departures from the description (<code>sl-violations</code>)</h3>
+      <h3>
+        Departures from the description (<code>sl-violations</code>)
+      </h3>
       {items ? (
-        <ul>{items.map((item) => <li><span class="severity">{String(item.severity ?? '')}</span> {String(item.message ?? JSON.stringify(item))}</li>)}</ul>
+        <ul>
+          {items.map((item) => (
+            <li>
+              <span class="severity">{String(item.severity ?? '')}</span> {String(item.message ?? JSON.stringify(item))}
+            </li>
+          ))}
+        </ul>
       ) : (
         <pre class="code">{header}</pre>
       )}
@@ -283,7 +406,9 @@ function Snippet({ title, text }: { title: string; text: string }) {
     <section class="snippet" aria-label={title}>
       <header>
         <h3>{title}</h3>
-        <button type="button" class="copy" aria-label={`Copy ${title}`} onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
+        <button type="button" class="copy" aria-label={`Copy ${title}`} onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
       </header>
       <pre class="code">{text}</pre>
     </section>

@@ -6,17 +6,43 @@ import { type FormValue, type FormValues, initialValue, itemName, wireName } fro
 
 type Change = (value: FormValue) => void;
 
-export function Fields({ fields, values, parent, onChange }: { fields: Field[]; values: FormValues; parent: string; onChange: (values: FormValues) => void }) {
+export function Fields({
+  fields,
+  values,
+  parent,
+  onChange,
+}: {
+  fields: Field[];
+  values: FormValues;
+  parent: string;
+  onChange: (values: FormValues) => void;
+}) {
   return (
     <>
       {fields.map((f) => (
-        <FieldInput key={f.name} field={f} name={wireName(parent, f.name)} value={values[f.name]!} onChange={(v) => onChange({ ...values, [f.name]: v })} />
+        <FieldInput
+          key={f.name}
+          field={f}
+          name={wireName(parent, f.name)}
+          value={values[f.name]!}
+          onChange={(v) => onChange({ ...values, [f.name]: v })}
+        />
       ))}
     </>
   );
 }
 
-function FieldInput({ field, name, value, onChange }: { field: Field; name: string; value: FormValue; onChange: Change }) {
+function FieldInput({
+  field,
+  name,
+  value,
+  onChange,
+}: {
+  field: Field;
+  name: string;
+  value: FormValue;
+  onChange: Change;
+}) {
   switch (field.kind) {
     case 'value':
       return <ValueInput field={field} name={name} value={value as string} onChange={onChange} />;
@@ -41,15 +67,28 @@ function Label({ field, name, type }: { field: Field; name: string; type: string
 
 const typeOf = (field: ValueField) => (field.enum ? `${field.type}, one of ${field.enum.join(' | ')}` : field.type);
 
-function ValueInput({ field, name, value, onChange }: { field: ValueField; name: string; value: string; onChange: Change }) {
+function ValueInput({
+  field,
+  name,
+  value,
+  onChange,
+}: {
+  field: ValueField;
+  name: string;
+  value: string;
+  onChange: Change;
+}) {
   const common = { 'aria-label': name, 'aria-required': field.required ? 'true' : undefined, class: 'input' } as const;
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the select or input below is inside the label
     <label class="field">
       <Label field={field} name={name} type={typeOf(field)} />
       {field.enum ? (
         <select {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
           <option value="">{field.required ? '(choose)' : '(not sent)'}</option>
-          {field.enum.map((option) => <option value={String(option)}>{String(option)}</option>)}
+          {field.enum.map((option) => (
+            <option value={String(option)}>{String(option)}</option>
+          ))}
         </select>
       ) : (
         <input
@@ -66,55 +105,128 @@ function ValueInput({ field, name, value, onChange }: { field: ValueField; name:
   );
 }
 
-function ObjectInput({ field, name, value, onChange }: { field: ObjectField; name: string; value: FormValues; onChange: Change }) {
+function ObjectInput({
+  field,
+  name,
+  value,
+  onChange,
+}: {
+  field: ObjectField;
+  name: string;
+  value: FormValues;
+  onChange: Change;
+}) {
   return (
     <fieldset class="group">
-      <legend><Label field={field} name={name} type="object" /></legend>
+      <legend>
+        <Label field={field} name={name} type="object" />
+      </legend>
       {field.description && <p class="hint">{field.description}</p>}
       <Fields fields={field.fields} values={value} parent={name} onChange={onChange} />
     </fieldset>
   );
 }
 
-function ListInput({ field, name, value, onChange }: { field: ListField; name: string; value: FormValue[]; onChange: Change }) {
+function ListInput({
+  field,
+  name,
+  value,
+  onChange,
+}: {
+  field: ListField;
+  name: string;
+  value: FormValue[];
+  onChange: Change;
+}) {
   const set = (i: number, item: FormValue) => onChange(value.map((old, j) => (j === i ? item : old)));
   return (
     <fieldset class="group list">
-      <legend><Label field={field} name={`${name}[${field.emptyBrackets ? '' : 'n'}]`} type="list" /></legend>
+      <legend>
+        <Label field={field} name={`${name}[${field.emptyBrackets ? '' : 'n'}]`} type="list" />
+      </legend>
       {field.description && <p class="hint">{field.description}</p>}
       {value.map((item, i) => {
         const itemWire = itemName(name, field, i);
         return (
           <div class="entry">
             <FieldInput field={field.item} name={itemWire} value={item} onChange={(v) => set(i, v)} />
-            <button type="button" class="remove" aria-label={`Remove ${itemWire}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>Remove</button>
+            <button
+              type="button"
+              class="remove"
+              aria-label={`Remove ${itemWire}`}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            >
+              Remove
+            </button>
           </div>
         );
       })}
-      <button type="button" class="add" aria-label={`Add an item to ${name}`} onClick={() => onChange([...value, initialValue(field.item, undefined)])}>
+      <button
+        type="button"
+        class="add"
+        aria-label={`Add an item to ${name}`}
+        onClick={() => onChange([...value, initialValue(field.item, undefined)])}
+      >
         Add {field.emptyBrackets ? `${name}[]` : itemName(name, field, value.length)}
       </button>
     </fieldset>
   );
 }
 
-function MapInput({ field, name, value, onChange }: { field: MapField; name: string; value: [string, FormValue][]; onChange: Change }) {
+function MapInput({
+  field,
+  name,
+  value,
+  onChange,
+}: {
+  field: MapField;
+  name: string;
+  value: [string, FormValue][];
+  onChange: Change;
+}) {
   const set = (i: number, entry: [string, FormValue]) => onChange(value.map((old, j) => (j === i ? entry : old)));
   return (
     <fieldset class="group map">
-      <legend><Label field={field} name={`${name}[<name>]`} type="map" /></legend>
+      <legend>
+        <Label field={field} name={`${name}[<name>]`} type="map" />
+      </legend>
       {field.description && <p class="hint">{field.description}</p>}
       {value.map(([key, item], i) => (
         <div class="entry">
           <label class="field key">
-            <span class="label"><span class="type">name</span></span>
-            <input class="input" type="text" aria-label={`Name of entry ${i + 1} of ${name}`} value={key} onInput={(e) => set(i, [e.currentTarget.value, item])} />
+            <span class="label">
+              <span class="type">name</span>
+            </span>
+            <input
+              class="input"
+              type="text"
+              aria-label={`Name of entry ${i + 1} of ${name}`}
+              value={key}
+              onInput={(e) => set(i, [e.currentTarget.value, item])}
+            />
           </label>
-          <FieldInput field={field.value} name={wireName(name, key || '…')} value={item} onChange={(v) => set(i, [key, v])} />
-          <button type="button" class="remove" aria-label={`Remove entry ${i + 1} of ${name}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>Remove</button>
+          <FieldInput
+            field={field.value}
+            name={wireName(name, key || '…')}
+            value={item}
+            onChange={(v) => set(i, [key, v])}
+          />
+          <button
+            type="button"
+            class="remove"
+            aria-label={`Remove entry ${i + 1} of ${name}`}
+            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          >
+            Remove
+          </button>
         </div>
       ))}
-      <button type="button" class="add" aria-label={`Add an entry to ${name}`} onClick={() => onChange([...value, ['', initialValue(field.value, undefined)]])}>
+      <button
+        type="button"
+        class="add"
+        aria-label={`Add an entry to ${name}`}
+        onClick={() => onChange([...value, ['', initialValue(field.value, undefined)]])}
+      >
         Add {name}[…]
       </button>
     </fieldset>

@@ -12,17 +12,35 @@ function render(value: unknown, indent: string, top: boolean): ComponentChild {
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     const inner = `${indent}  `;
-    return ['[\n', ...value.flatMap((item, i) => [inner, render(item, inner, false), i < value.length - 1 ? ',\n' : '\n']), `${indent}]`];
+    return [
+      '[\n',
+      ...value.flatMap((item, i) => [inner, render(item, inner, false), i < value.length - 1 ? ',\n' : '\n']),
+      `${indent}]`,
+    ];
   }
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value);
     if (entries.length === 0) return '{}';
     const inner = `${indent}  `;
-    return ['{\n', ...entries.flatMap(([key, v], i) => {
-      const line = [<span class="key">{JSON.stringify(key)}</span>, ': ', render(v, inner, false)];
-      const highlighted = top && ENVELOPE_KEYS.has(key);
-      return [inner, highlighted ? <mark class={`envelope ${key}`} data-envelope={key}>{line}</mark> : line, i < entries.length - 1 ? ',\n' : '\n'];
-    }), `${indent}}`];
+    return [
+      '{\n',
+      ...entries.flatMap(([key, v], i) => {
+        const line = [<span class="key">{JSON.stringify(key)}</span>, ': ', render(v, inner, false)];
+        const highlighted = top && ENVELOPE_KEYS.has(key);
+        return [
+          inner,
+          highlighted ? (
+            <mark class={`envelope ${key}`} data-envelope={key}>
+              {line}
+            </mark>
+          ) : (
+            line
+          ),
+          i < entries.length - 1 ? ',\n' : '\n',
+        ];
+      }),
+      `${indent}}`,
+    ];
   }
   const kind = value === null ? 'null' : typeof value;
   return <span class={kind}>{JSON.stringify(value)}</span>;

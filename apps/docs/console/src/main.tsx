@@ -14,7 +14,8 @@ style.textContent = styles;
 root.append(style);
 
 // Follow Redoc's light and dark modes (a class on <html>).
-const theme = () => host.setAttribute('data-theme', document.documentElement.classList.contains('dark') ? 'dark' : 'light');
+const theme = () =>
+  host.setAttribute('data-theme', document.documentElement.classList.contains('dark') ? 'dark' : 'light');
 theme();
 new MutationObserver(theme).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
 

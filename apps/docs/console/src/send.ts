@@ -66,7 +66,8 @@ export async function send(call: Call): Promise<Exchange> {
     const headers = prefer ? { Prefer: prefer } : undefined;
     // The path is one of the description's, and the input was built from its own fields.
     const init = { headers, parseAs: 'text' } as const;
-    if (operation.method === 'GET') await client.GET(operation.path as never, { ...init, params: { query: input } } as never);
+    if (operation.method === 'GET')
+      await client.GET(operation.path as never, { ...init, params: { query: input } } as never);
     else await client.POST(operation.path as never, { ...init, body: input, multipart } as never);
   } catch (error) {
     // The client's errors never carry the key. Any other error is a fault of this page: say so
@@ -90,7 +91,12 @@ function describe(error: unknown, baseUrl: string): string {
 /** The request as sent, with the value of `apikey` masked in the query and in the body. */
 async function masked(url: string, init: RequestInit): Promise<SentRequest> {
   const headers = [...new Headers(init.headers)];
-  const body = init.body instanceof ArrayBuffer ? new TextDecoder().decode(init.body) : typeof init.body === 'string' ? init.body : '';
+  const body =
+    init.body instanceof ArrayBuffer
+      ? new TextDecoder().decode(init.body)
+      : typeof init.body === 'string'
+        ? init.body
+        : '';
   const [address, query] = splitOnce(url, '?');
   const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
   return {
@@ -105,7 +111,10 @@ const isKey = (name: string) => safeDecode(name) === 'apikey';
 
 /** `apikey=secret&a=1` → `apikey=***&a=1` */
 export const maskPairs = (text: string) =>
-  text && text.split('&').map((pair) => (isKey(splitOnce(pair, '=')[0]) ? `${splitOnce(pair, '=')[0]}=${MASK}` : pair)).join('&');
+  text
+    ?.split('&')
+    .map((pair) => (isKey(splitOnce(pair, '=')[0]) ? `${splitOnce(pair, '=')[0]}=${MASK}` : pair))
+    .join('&');
 
 /** The value of a multipart part named `apikey`, masked. */
 export const maskMultipart = (text: string) =>

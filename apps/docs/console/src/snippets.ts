@@ -20,7 +20,13 @@ export function curlSnippet({ operation, baseUrl, input, prefer, multipart }: Sn
   const table = OPERATIONS[operation.id as keyof typeof OPERATIONS] as { form?: Shape } | undefined;
   const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, table?.form);
   const headers: Array<[string, string]> = prefer ? [['Prefer', prefer]] : [];
-  return curlCommand({ method: operation.method, url: `${trimSlash(baseUrl)}${operation.path}`, pairs, headers, multipart: multipart && operation.method === 'POST' });
+  return curlCommand({
+    method: operation.method,
+    url: `${trimSlash(baseUrl)}${operation.path}`,
+    pairs,
+    headers,
+    multipart: multipart && operation.method === 'POST',
+  });
 }
 
 export function clientSnippet({ operation, baseUrl, input, prefer, multipart }: Snippet): string {

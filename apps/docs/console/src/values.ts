@@ -64,7 +64,9 @@ function convert(field: Field, value: FormValue | undefined): unknown {
       return Object.keys(input).length ? input : undefined;
     }
     case 'list': {
-      const items = (value as FormValue[]).map((item) => convert(field.item, item)).filter((item) => item !== undefined);
+      const items = (value as FormValue[])
+        .map((item) => convert(field.item, item))
+        .filter((item) => item !== undefined);
       return items.length ? items : undefined;
     }
     case 'map': {
@@ -89,11 +91,18 @@ export function missingRequired(fields: Field[], values: FormValues, parent = ''
     if (f.kind === 'object' && sent) return missingRequired(f.fields, value as FormValues, name);
     if (f.kind === 'list' && f.item.kind === 'object' && sent) {
       return (value as FormValue[]).flatMap((item, i) =>
-        convert(f.item, item) === undefined ? [] : missingRequired((f.item as Extract<Field, { kind: 'object' }>).fields, item as FormValues, itemName(name, f, i)));
+        convert(f.item, item) === undefined
+          ? []
+          : missingRequired(
+              (f.item as Extract<Field, { kind: 'object' }>).fields,
+              item as FormValues,
+              itemName(name, f, i),
+            ),
+      );
     }
     return [];
   });
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -18,7 +18,8 @@ const doc = readBundle();
 export const model = consoleModel(doc);
 const described = new Map(operationsOf(doc).map(({ op }) => [op.operationId as string, op]));
 /** The named examples of an operation's answers with this status: `{ name: value }`. */
-export const examplesOf = (op: OperationModel, status: number) => responseExamples(doc, described.get(op.id)!, String(status));
+export const examplesOf = (op: OperationModel, status: number) =>
+  responseExamples(doc, described.get(op.id)!, String(status));
 export const consoleOperation = (id: string) => model.operations.find((op) => op.id === id)!;
 export const KEY = 'k3y-Distinctive-7f3a9c';
 export const PLACEHOLDER = 'YOUR_API_KEY';
@@ -26,10 +27,15 @@ export const PLACEHOLDER = 'YOUR_API_KEY';
 export const DEFAULT_SERVER = 'http://127.0.0.1:4010';
 
 /** The service's rule (and the client's): `status: false`, or a message with neither status nor result. */
-export const isFailure = (body: Record<string, unknown>) => body.status === false || (!('status' in body) && !('return' in body));
+export const isFailure = (body: Record<string, unknown>) =>
+  body.status === false || (!('status' in body) && !('return' in body));
 
 /** An operation's or section's heading, by its exact text. */
-export const heading = (page: Page, text: string) => page.locator('h1, h2').filter({ hasText: headingPattern(text) }).first();
+export const heading = (page: Page, text: string) =>
+  page
+    .locator('h1, h2')
+    .filter({ hasText: headingPattern(text) })
+    .first();
 
 export const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Try it' });
 
@@ -45,7 +51,12 @@ export async function openConsoleHere(page: Page, op: OperationModel, server: st
 }
 
 /** Opens `op`'s page cold (`site` without its trailing `/`), opens its console, points it at `server` with the key. */
-export async function openConsole(watched: Watched, op: OperationModel, site: string, server: string): Promise<Locator> {
+export async function openConsole(
+  watched: Watched,
+  op: OperationModel,
+  site: string,
+  server: string,
+): Promise<Locator> {
   const { page } = watched;
   await openLive(page, `${site}/${op.route}`);
   await heading(page, op.summary).waitFor();
@@ -85,7 +96,11 @@ export const pairsOf = (text: string): [string, string][] =>
   });
 
 /** A call the console showed, and the answer it rendered for it: run again by the client-call check. */
-export interface Snippet { code: string; status: number; body: unknown }
+export interface Snippet {
+  code: string;
+  status: number;
+  body: unknown;
+}
 
 /**
  * On `op`'s page, the console (opened, pointed at the mock at `mockUrl`): the pre-filled example
@@ -94,7 +109,11 @@ export interface Snippet { code: string; status: number; body: unknown }
  * every other named answer, chosen with Prefer. Resolves to the HTTP statuses received (Chromium
  * logs each error status as a failed load) and a failure's client call, for the client-call check.
  */
-export async function expectConsoleRoundTrip(page: Page, op: OperationModel, mockUrl: string): Promise<{ received: number[]; snippet: Snippet | undefined }> {
+export async function expectConsoleRoundTrip(
+  page: Page,
+  op: OperationModel,
+  mockUrl: string,
+): Promise<{ received: number[]; snippet: Snippet | undefined }> {
   const received: number[] = [];
   let snippet: Snippet | undefined;
   const panel = await openConsoleHere(page, op, mockUrl);
@@ -107,11 +126,17 @@ export async function expectConsoleRoundTrip(page: Page, op: OperationModel, moc
   expect(first.verdict).toBe('success');
   expect(first.text).toBe(JSON.stringify(success, null, 2));
   const exchange = panel.getByRole('region', { name: 'Response' });
-  if ('status' in success) expect(await exchange.locator('mark[data-envelope="status"]').innerText()).toBe('"status": true');
-  if ('msg' in success) expect(await exchange.locator('mark[data-envelope="msg"]').innerText()).toBe(`"msg": ${JSON.stringify(success.msg)}`);
+  if ('status' in success)
+    expect(await exchange.locator('mark[data-envelope="status"]').innerText()).toBe('"status": true');
+  if ('msg' in success)
+    expect(await exchange.locator('mark[data-envelope="msg"]').innerText()).toBe(
+      `"msg": ${JSON.stringify(success.msg)}`,
+    );
   expect(await exchange.locator('.time').innerText()).toMatch(/^\d+ ms$/);
   await exchange.getByText(/^Response headers/).click();
-  expect(await exchange.locator('tr', { hasText: 'content-type' }).innerText()).toMatch(/^content-type\s+application\/json/);
+  expect(await exchange.locator('tr', { hasText: 'content-type' }).innerText()).toMatch(
+    /^content-type\s+application\/json/,
+  );
 
   // What was sent: the client's wire format, the key first; the curl shown carries exactly
   // those pairs (the key as a placeholder), and the request shown masks the key.
@@ -135,18 +160,33 @@ export async function expectConsoleRoundTrip(page: Page, op: OperationModel, moc
   const others = op.responses.filter((r) => r.name !== 'success');
   for (const example of others) {
     const value = examplesOf(op, example.status)[example.name];
-    await panel.getByRole('combobox', { name: 'Mock answer (Prefer)' }).selectOption({ label: `${example.name}: ${example.summary}` });
+    await panel
+      .getByRole('combobox', { name: 'Mock answer (Prefer)' })
+      .selectOption({ label: `${example.name}: ${example.summary}` });
     const answer = await sendAndRead(page, panel);
     received.push(answer.status);
     const message = `${example.status} ${example.name}`;
-    expect(answer.request.headers().prefer, message).toBe(example.status === 200 ? `example=${example.name}` : `code=${example.status}, example=${example.name}`);
+    expect(answer.request.headers().prefer, message).toBe(
+      example.status === 200 ? `example=${example.name}` : `code=${example.status}, example=${example.name}`,
+    );
     expect(answer.status, message).toBe(example.status);
     expect(answer.text, message).toBe(JSON.stringify(value, null, 2));
     expect(answer.verdict, message).toBe(isFailure(value) ? 'failure' : 'success');
     const curlWithPrefer = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-    expect(curlWithPrefer, message).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mockUrl}${op.path}`, pairs: shown, headers: [['Prefer', answer.request.headers().prefer]] }));
+    expect(curlWithPrefer, message).toBe(
+      curlCommand({
+        method: op.method.toLowerCase(),
+        url: `${mockUrl}${op.path}`,
+        pairs: shown,
+        headers: [['Prefer', answer.request.headers().prefer]],
+      }),
+    );
     if (!snippet && answer.verdict === 'failure' && answer.status === 200) {
-      snippet = { code: await panel.getByRole('region', { name: '@hostapi/client' }).locator('pre').innerText(), status: answer.status, body: value };
+      snippet = {
+        code: await panel.getByRole('region', { name: '@hostapi/client' }).locator('pre').innerText(),
+        status: answer.status,
+        body: value,
+      };
     }
   }
   expect(others.filter((r) => isFailure(examplesOf(op, r.status)[r.name])).length).toBeGreaterThan(0);
@@ -158,7 +198,9 @@ export async function expectConsoleRoundTrip(page: Page, op: OperationModel, moc
  * (a page's console errors) may hold those, one per such answer in `received`, and nothing else.
  */
 export function expectOnlyErrorStatusesLogged(errors: string[], received: number[]) {
-  const logged = received.filter((status) => status >= 400).map((status) => `Failed to load resource: the server responded with a status of ${status}`);
+  const logged = received
+    .filter((status) => status >= 400)
+    .map((status) => `Failed to load resource: the server responded with a status of ${status}`);
   for (const error of errors) {
     const at = logged.findIndex((expected) => error.startsWith(expected));
     expect(at, `console error: ${error}`).toBeGreaterThanOrEqual(0);

@@ -17,14 +17,17 @@ function wireNames(schema: any, name: string): string[] {
     const entry = `${name}${s['x-array-brackets'] === 'empty' ? '[]' : '[<n>]'}`;
     return [name, ...(deref(spec, s.items).type === 'object' ? wireNames(s.items, entry).slice(1) : [])];
   }
-  if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object') return [name, `${name}[<key>]*`];
+  if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object')
+    return [name, `${name}[<key>]*`];
   const members = Object.entries(propertiesOf(spec, s));
   return [name, ...members.flatMap(([key, value]) => wireNames(value, `${name}[${key}]`))];
 }
 
 export function expectedNames(op: DocsOperation): string[] {
   if (op.method === 'get') {
-    return (op.op.parameters ?? []).map((p: any) => deref(spec, p)).flatMap((p: any) => (p.style === 'deepObject' ? wireNames(p.schema, p.name) : [p.name]));
+    return (op.op.parameters ?? [])
+      .map((p: any) => deref(spec, p))
+      .flatMap((p: any) => (p.style === 'deepObject' ? wireNames(p.schema, p.name) : [p.name]));
   }
   const form = deref(spec, deref(spec, op.op.requestBody).content['application/x-www-form-urlencoded'].schema);
   return Object.entries(form.properties).flatMap(([key, value]) => wireNames(value, key));
@@ -37,14 +40,18 @@ export function expectedNames(op: DocsOperation): string[] {
  * concurrently poll with it.)
  */
 export async function expectWireNames(expect: ExpectStatic, section: Locator, op: DocsOperation) {
-  const names = async () => section.locator('.schema-name').evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
+  const names = async () =>
+    section
+      .locator('.schema-name')
+      .evaluateAll((nodes) => nodes.map((n) => n.parentElement!.textContent!.replace(/\s+/g, ' ').trim()));
   const expected = expectedNames(op);
   // The section kept at the top of the window: Redoc mounts fields only near the window, and the
   // tag's other operations, mounting above it (much later on a loaded machine), push it down.
-  const keepInView = () => section.evaluate((root) => {
-    const { top } = root.getBoundingClientRect();
-    if (top < 0 || top > window.innerHeight / 4) root.scrollIntoView({ block: 'start' });
-  });
+  const keepInView = () =>
+    section.evaluate((root) => {
+      const { top } = root.getBoundingClientRect();
+      if (top < 0 || top > window.innerHeight / 4) root.scrollIntoView({ block: 'start' });
+    });
   const missing = async (wanted: string[]) => {
     const shown = await names();
     return wanted.filter((name) => !shown.includes(name));
@@ -53,30 +60,43 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
   // cores, 30 s was once not enough.)
   // Every top-level field's row mounted first (Redoc mounts them after the heading; a loaded
   // machine later): the request's "Expand all" expands only the rows mounted when it is clicked.
-  await expect.poll(async () => {
-    await keepInView();
-    return missing(expected.filter((name) => !name.includes('[')));
-  }, { message: 'top-level fields not shown', timeout: 60_000 }).toEqual([]);
-  await expect.poll(async () => {
-    // Then what a reader clicks to open everything: the request's "Expand all" (the responses
-    // are expanded already) and every "+Show 5 properties" of a row still folded (rows mounted
-    // after it, which it does not open). Repeating these is safe, so each poll clicks whatever
-    // still reads so: Redoc's handlers set the opposite of the committed render, the same
-    // render the label comes from, so "Expand all" and a folded row only ever open. Nothing is
-    // clicked while "Expand all" applies (its transition dims it to 0.6).
-    // "Expand all" is found by Redoc's test id: the samples' code blocks have "Expand all"
-    // buttons too (by aria-label), which expand only their JSON.
-    await keepInView();
-    await section.evaluate((root) => {
-      const all = [...root.querySelectorAll<HTMLElement>('[data-testid="schema-expand-all-button"]')];
-      if (all.some((button) => button.style.opacity === '0.6')) return; // "Expand all" still applying
-      all.find((button) => /^Expand all/.test(button.textContent ?? ''))?.click();
-      for (const more of root.querySelectorAll<HTMLElement>('[data-schema-nested-open="false"] > button')) {
-        // "+Show 5 properties", "+Show property", "+Show details"
-        if (/^\+?\s*Show\b/.test(more.textContent?.trim() ?? '')) more.click();
-      }
-    });
-    return missing(expected);
-  }, { message: 'names not shown', timeout: 60_000 }).toEqual([]);
-  expect((await names()).filter((name) => /\.\u200b?\S/.test(name) && !name.includes('[')), 'dotted paths').toEqual([]);
+  await expect
+    .poll(
+      async () => {
+        await keepInView();
+        return missing(expected.filter((name) => !name.includes('[')));
+      },
+      { message: 'top-level fields not shown', timeout: 60_000 },
+    )
+    .toEqual([]);
+  await expect
+    .poll(
+      async () => {
+        // Then what a reader clicks to open everything: the request's "Expand all" (the responses
+        // are expanded already) and every "+Show 5 properties" of a row still folded (rows mounted
+        // after it, which it does not open). Repeating these is safe, so each poll clicks whatever
+        // still reads so: Redoc's handlers set the opposite of the committed render, the same
+        // render the label comes from, so "Expand all" and a folded row only ever open. Nothing is
+        // clicked while "Expand all" applies (its transition dims it to 0.6).
+        // "Expand all" is found by Redoc's test id: the samples' code blocks have "Expand all"
+        // buttons too (by aria-label), which expand only their JSON.
+        await keepInView();
+        await section.evaluate((root) => {
+          const all = [...root.querySelectorAll<HTMLElement>('[data-testid="schema-expand-all-button"]')];
+          if (all.some((button) => button.style.opacity === '0.6')) return; // "Expand all" still applying
+          all.find((button) => /^Expand all/.test(button.textContent ?? ''))?.click();
+          for (const more of root.querySelectorAll<HTMLElement>('[data-schema-nested-open="false"] > button')) {
+            // "+Show 5 properties", "+Show property", "+Show details"
+            if (/^\+?\s*Show\b/.test(more.textContent?.trim() ?? '')) more.click();
+          }
+        });
+        return missing(expected);
+      },
+      { message: 'names not shown', timeout: 60_000 },
+    )
+    .toEqual([]);
+  expect(
+    (await names()).filter((name) => /\.\u200b?\S/.test(name) && !name.includes('[')),
+    'dotted paths',
+  ).toEqual([]);
 }

@@ -9,15 +9,26 @@ export const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.
 export const DESKTOP = { width: 1400, height: 1000 };
 export const PHONE = { width: 390, height: 844 };
 
-interface Box { x: number; y: number; width: number; height: number }
-export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** The boxes of the text of each line of the sample `pre` (not of the line's block). */
-const lineTextBoxes = (pre: Locator) => pre.evaluate((node) => [...node.querySelectorAll('.th-line')].flatMap((line) => {
-  const range = document.createRange();
-  range.selectNodeContents(line);
-  return [...range.getClientRects()].filter((r) => r.width > 0).map(({ x, y, width, height }) => ({ x, y, width, height }));
-}));
+const lineTextBoxes = (pre: Locator) =>
+  pre.evaluate((node) =>
+    [...node.querySelectorAll('.th-line')].flatMap((line) => {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      return [...range.getClientRects()]
+        .filter((r) => r.width > 0)
+        .map(({ x, y, width, height }) => ({ x, y, width, height }));
+    }),
+  );
 
 /** The curl sample of a sample panel. */
 export const curlSample = (panel: Locator) => panel.locator('pre').filter({ hasText: /^curl/ });
@@ -25,7 +36,10 @@ export const curlSample = (panel: Locator) => panel.locator('pre').filter({ hasT
 /** The sample stays in its box and no text of it lies under its copy button. */
 export async function expectReadableSample(panel: Locator) {
   const pre = curlSample(panel);
-  const { scrollWidth, clientWidth } = await pre.evaluate((node) => ({ scrollWidth: node.scrollWidth, clientWidth: node.clientWidth }));
+  const { scrollWidth, clientWidth } = await pre.evaluate((node) => ({
+    scrollWidth: node.scrollWidth,
+    clientWidth: node.clientWidth,
+  }));
   expect(scrollWidth, 'the sample runs past its box').toBeLessThanOrEqual(clientWidth);
   const copy = (await panel.locator('[data-component-name="CodeBlock/CodeBlockControls"]').boundingBox())!;
   const covered = (await lineTextBoxes(pre)).filter((box) => overlaps(box, copy));
@@ -34,7 +48,11 @@ export async function expectReadableSample(panel: Locator) {
 
 /** The element shows all its text: not cut (ellipsis or overflow), and inside the screen. */
 export async function expectWhole(page: Page, element: Locator) {
-  const fit = await element.evaluate((node) => ({ scrollWidth: node.scrollWidth, clientWidth: node.clientWidth, right: node.getBoundingClientRect().right }));
+  const fit = await element.evaluate((node) => ({
+    scrollWidth: node.scrollWidth,
+    clientWidth: node.clientWidth,
+    right: node.getBoundingClientRect().right,
+  }));
   expect(fit.scrollWidth, `${await element.textContent()} is cut`).toBeLessThanOrEqual(fit.clientWidth);
   expect(fit.right).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
@@ -47,42 +65,57 @@ export async function expectWhole(page: Page, element: Locator) {
 export async function expectMenuButtonClear(page: Page) {
   const menu = (await page.locator('[data-testid="floating-button"]').boundingBox())!;
   expect(menu.width).toBeGreaterThanOrEqual(32);
-  const language = page.locator('.panel-request-samples [data-component-name="Panel/PanelHeader"] [data-testid="dropdown"]').last();
+  const language = page
+    .locator('.panel-request-samples [data-component-name="Panel/PanelHeader"] [data-testid="dropdown"]')
+    .last();
   expect(await language.textContent()).toBe('curl');
   const controls = await page.locator('.api-content').evaluate((root) =>
-    [...root.querySelectorAll('button, a[href], input, select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])')]
-      .map((node) => ({ text: (node.textContent ?? '').trim().slice(0, 40) || node.getAttribute('aria-label'), right: node.getBoundingClientRect().right, width: node.getBoundingClientRect().width }))
-      .filter((control) => control.width > 0));
-  expect(controls.filter((control) => control.right > menu.x), 'controls that pass under the menu button').toEqual([]);
+    [
+      ...root.querySelectorAll(
+        'button, a[href], input, select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])',
+      ),
+    ]
+      .map((node) => ({
+        text: (node.textContent ?? '').trim().slice(0, 40) || node.getAttribute('aria-label'),
+        right: node.getBoundingClientRect().right,
+        width: node.getBoundingClientRect().width,
+      }))
+      .filter((control) => control.width > 0),
+  );
+  expect(
+    controls.filter((control) => control.right > menu.x),
+    'controls that pass under the menu button',
+  ).toEqual([]);
 }
 
 /**
  * The text of `element` as the browser lays it out: one string per line box, in order (a line of
  * the source that wraps gives several). Read character by character from the rendered text.
  */
-export const renderedLines = (element: Locator) => element.evaluate((root) => {
-  const lines: string[] = [];
-  let line = '';
-  let top: number | undefined;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-    for (let i = 0; i < node.length; i++) {
-      const range = document.createRange();
-      range.setStart(node, i);
-      range.setEnd(node, i + 1);
-      const box = range.getClientRects()[0];
-      if (!box) continue; // collapsed white space
-      if (top !== undefined && Math.abs(box.top - top) > box.height / 2) {
-        lines.push(line);
-        line = '';
+export const renderedLines = (element: Locator) =>
+  element.evaluate((root) => {
+    const lines: string[] = [];
+    let line = '';
+    let top: number | undefined;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue; // collapsed white space
+        if (top !== undefined && Math.abs(box.top - top) > box.height / 2) {
+          lines.push(line);
+          line = '';
+        }
+        top = box.top;
+        line += node.data[i];
       }
-      top = box.top;
-      line += node.data[i];
     }
-  }
-  if (line) lines.push(line);
-  return lines;
-});
+    if (line) lines.push(line);
+    return lines;
+  });
 
 /**
  * The places where `lines` (one text, as laid out) break between two characters of one word:

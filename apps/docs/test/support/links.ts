@@ -19,26 +19,49 @@ export const titleLink: Link = {
   route: '#/',
   heading: new RegExp(`^${spec.info.title} \\(${spec.info.version.replace(/\./g, '\\.')}\\)$`),
 };
-export const sectionLinks: Link[] = sectionNames.map((name) => ({ label: name, route: '', heading: headingPattern(name) }));
+export const sectionLinks: Link[] = sectionNames.map((name) => ({
+  label: name,
+  route: '',
+  heading: headingPattern(name),
+}));
 export const tagLinks: Link[] = tags.map(({ name, route }) => ({ label: name, route, heading: headingPattern(name) }));
-export const operationLinks: Link[] = operations.map((op) => ({ label: op.summary, route: op.route, heading: headingPattern(op.summary) }));
+export const operationLinks: Link[] = operations.map((op) => ({
+  label: op.summary,
+  route: op.route,
+  heading: headingPattern(op.summary),
+}));
 /** Every link the sidebar should hold. */
 export const expectedLinks: Link[] = [titleLink, ...sectionLinks, ...tagLinks, ...operationLinks];
 
 /** The sidebar's links as `page` shows them: each entry's label and href. */
 export const menuLinks = (page: Page) =>
   page.$$eval('.menu-content a[href]:has([data-testid="menu-item-label"])', (nodes) =>
-    nodes.map((n) => ({ label: n.querySelector('[data-text]')?.getAttribute('data-text') ?? '', href: n.getAttribute('href')! })));
+    nodes.map((n) => ({
+      label: n.querySelector('[data-text]')?.getAttribute('data-text') ?? '',
+      href: n.getAttribute('href')!,
+    })),
+  );
 
 /**
  * On `page`, just sent to `url`: the link's heading at the top of the page and its entry
  * highlighted, and only it. (`expect` is the test's own: tests that run concurrently poll with it.)
  */
-export async function expectOpensAndHighlights(expect: ExpectStatic, page: Page, url: string, link: Link, response: { status(): number } | null) {
+export async function expectOpensAndHighlights(
+  expect: ExpectStatic,
+  page: Page,
+  url: string,
+  link: Link,
+  response: { status(): number } | null,
+) {
   if (!url.startsWith('file:')) expect(response?.status()).toBe(200);
   const heading = page.locator('h1, h2').filter({ hasText: link.heading }).first();
   await heading.waitFor();
-  await expect.poll(async () => (await heading.boundingBox())?.y ?? -1, { message: `${link.label} scrolled into view`, timeout: 30_000 }).toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => (await heading.boundingBox())?.y ?? -1, {
+      message: `${link.label} scrolled into view`,
+      timeout: 30_000,
+    })
+    .toBeGreaterThanOrEqual(0);
   expect((await heading.boundingBox())!.y).toBeLessThan(page.viewportSize()!.height / 2);
   expect(page.url()).toBe(url);
   const active = page.locator('.menu-content [data-testid="menu-item-label"][data-active="true"]');

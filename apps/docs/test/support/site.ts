@@ -25,20 +25,27 @@ export const operations = operationsOf(spec).map(({ path, method, op }) => ({
 export type DocsOperation = (typeof operations)[number];
 
 /** The introduction's sections (its `## ` headings), as the docs show it. */
-export const sectionNames = [...(docsDescription(spec).info.description as string).matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+export const sectionNames = [...(docsDescription(spec).info.description as string).matchAll(/^## (.+)$/gm)].map(
+  (match) => match[1]!,
+);
 
 export const tags = (spec.tags as { name: string }[]).map(({ name }) => ({ name, route: tagRoute(name) }));
 
 export { deref };
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
-  '.yaml': 'text/yaml', '.svg': 'image/svg+xml', '.css': 'text/css',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.yaml': 'text/yaml',
+  '.svg': 'image/svg+xml',
+  '.css': 'text/css',
 };
 
 /** Serves dist/ as a plain static host does; resolves to its URL (ending in `/`) and close(). */
 export async function serveSite(): Promise<{ url: string; close(): Promise<void> }> {
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST}index.html is missing: run \`pnpm --filter @hostapi/docs build\`.`);
+  if (!existsSync(join(DIST, 'index.html')))
+    throw new Error(`${DIST}index.html is missing: run \`pnpm --filter @hostapi/docs build\`.`);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url!, 'http://host').pathname);
     const file = join(DIST, normalize(path.endsWith('/') ? `${path}index.html` : path));

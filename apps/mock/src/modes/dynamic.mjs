@@ -14,7 +14,8 @@ export function createDynamic(api, { seed = 1 } = {}) {
   return {
     name: 'dynamic',
     answer({ operation, fields, prefer }) {
-      if (prefer.code !== undefined || prefer.example !== undefined || prefer.dynamic === 'false') return exampleAnswer(operation, prefer);
+      if (prefer.code !== undefined || prefer.example !== undefined || prefer.dynamic === 'false')
+        return exampleAnswer(operation, prefer);
       return generateAnswer(api.document, operation, { seed: prefer.seed ?? seed, fields });
     },
   };
@@ -22,12 +23,16 @@ export function createDynamic(api, { seed = 1 } = {}) {
 
 /** The generated success answer of an operation: `{ status, body }`. */
 export function generateAnswer(document, operation, { seed = 1, fields = {} } = {}) {
-  const code = Object.keys(operation.responses).filter((c) => /^2\d\d$/.test(c)).sort()[0];
+  const code = Object.keys(operation.responses)
+    .filter((c) => /^2\d\d$/.test(c))
+    .sort()[0];
   const response = operation.responses[code];
   const random = generator(`${seed}\0${operation.id}\0${JSON.stringify(fields)}`);
   const example = Object.values(response.examples)[0];
   const asked = { fields, example: exampleInput(document, operation.op, operation.method.toLowerCase()) };
-  const body = response.schema ? new Generator(document, random, asked).value(resolve(document, response.schema), example, []) : undefined;
+  const body = response.schema
+    ? new Generator(document, random, asked).value(resolve(document, response.schema), example, [])
+    : undefined;
   return { status: Number(code), body };
 }
 
@@ -36,9 +41,15 @@ const DAY = 86_400_000;
 const FROM = Date.UTC(2015, 0, 1);
 const UNTIL = Date.UTC(2026, 11, 31);
 const PATTERNS = new Map([
-  ['^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$', (g) => new Date(g.moment()).toISOString().slice(0, 19).replace('T', ' ')],
+  [
+    '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$',
+    (g) => new Date(g.moment()).toISOString().slice(0, 19).replace('T', ' '),
+  ],
   ['^\\d{4}-\\d{2}-\\d{2}$', (g) => new Date(g.moment()).toISOString().slice(0, 10)],
-  ['^[0-9]+$', (g, example) => digits(g, typeof example === 'string' && /^\d+$/.test(example) ? example.length : g.int(1, 5))],
+  [
+    '^[0-9]+$',
+    (g, example) => digits(g, typeof example === 'string' && /^\d+$/.test(example) ? example.length : g.int(1, 5)),
+  ],
   ['^[01]$', (g) => g.pick(['0', '1'])],
   ['^-?[0-9]+\\.[0-9]{2}$', (g) => (g.int(0, 50_000) / 100).toFixed(2)],
   ['^-?[0-9]+(\\.[0-9]+)?$', (g) => (g.int(0, 50_000) / 100).toFixed(2)],
@@ -63,7 +74,14 @@ const MAX_PAGE = 50;
 class Generator {
   /** asked: the request's fields, and the description's example request. */
   constructor(document, random, asked) {
-    Object.assign(this, { document, random, fields: asked.fields, exampleFields: asked.example, clock: FROM, inList: 0 });
+    Object.assign(this, {
+      document,
+      random,
+      fields: asked.fields,
+      exampleFields: asked.example,
+      clock: FROM,
+      inList: 0,
+    });
   }
 
   int(min, max) {
@@ -103,19 +121,25 @@ class Generator {
     if (nullable && (s.examples ?? []).includes(null) && this.random() < 0.5) return null;
     const type = types.find((t) => t !== 'null') ?? 'null';
     switch (type) {
-      case 'object': return this.object(s, example, path);
-      case 'array': return this.array(s, example, path);
-      case 'string': return this.string(s, example, path);
+      case 'object':
+        return this.object(s, example, path);
+      case 'array':
+        return this.array(s, example, path);
+      case 'string':
+        return this.string(s, example, path);
       case 'integer':
-      case 'number': return this.number(s, type, example);
-      case 'boolean': return this.random() < 0.5;
-      default: return null;
+      case 'number':
+        return this.number(s, type, example);
+      case 'boolean':
+        return this.random() < 0.5;
+      default:
+        return null;
     }
   }
 
   /** `$ref`s followed and `allOf` merged into one schema (properties merged per name). */
   flat(schema) {
-    const node = schema?.$ref ? resolve(this.document, schema.$ref) : schema ?? {};
+    const node = schema?.$ref ? resolve(this.document, schema.$ref) : (schema ?? {});
     if (!node.allOf) return node;
     const { allOf, ...merged } = node;
     const properties = {};
@@ -134,7 +158,8 @@ class Generator {
     for (const name of Object.keys(node.properties ?? {})) properties[name] = [node.properties[name]];
     allOf.map((m) => this.flat(m)).forEach(add);
     const one = (list) => (list.length === 1 ? list[0] : { allOf: list });
-    if (Object.keys(properties).length) merged.properties = Object.fromEntries(Object.entries(properties).map(([name, list]) => [name, one(list)]));
+    if (Object.keys(properties).length)
+      merged.properties = Object.fromEntries(Object.entries(properties).map(([name, list]) => [name, one(list)]));
     for (const [key, list] of Object.entries(combined)) if (list.length) merged[key] = one(list);
     merged.required = [...required];
     return merged;
@@ -152,7 +177,8 @@ class Generator {
       if (!required.has(name) && this.random() < 0.5) continue;
       out[name] = this.echo(name, p, example?.[name]) ?? this.value(property, example?.[name], [...path, name]);
     }
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') Object.assign(out, this.map(s, example, path));
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      Object.assign(out, this.map(s, example, path));
     if (PAGE_FIELDS.every((name) => name in out)) this.page(out, s, example, path);
     this.clock = outer;
     return out;
@@ -167,7 +193,8 @@ class Generator {
   echo(name, s, example) {
     const given = this.fields[name];
     if (typeof given !== 'string' || s.enum || 'const' in s) return undefined;
-    if (this.inList && (example === undefined || String(example) !== String(this.exampleFields[name]))) return undefined;
+    if (this.inList && (example === undefined || String(example) !== String(this.exampleFields[name])))
+      return undefined;
     const types = [].concat(s.type ?? []);
     if (types.includes('string') && (!s.pattern || new RegExp(s.pattern, 'u').test(given))) return given;
     if (types.includes('integer') && /^-?\d+$/.test(given)) return Number(given);
@@ -180,7 +207,8 @@ class Generator {
     const keys = new Set();
     if (s.propertyNames) {
       const wanted = this.int(1, 4);
-      for (let i = 0; i < wanted * 3 && keys.size < wanted; i++) keys.add(String(this.value(s.propertyNames, undefined, path)));
+      for (let i = 0; i < wanted * 3 && keys.size < wanted; i++)
+        keys.add(String(this.value(s.propertyNames, undefined, path)));
     } else if (exampleKeys.length) {
       for (const key of exampleKeys) if (keys.size === 0 || this.random() < 0.7) keys.add(key);
     } else {
@@ -204,7 +232,9 @@ class Generator {
     const n = count ?? this.int(min, Math.max(min, max));
     const samples = Array.isArray(example) ? example : [];
     this.inList++;
-    const list = Array.from({ length: n }, (_, i) => this.value(s.items ?? {}, samples[i % (samples.length || 1)], [...path, String(i)]));
+    const list = Array.from({ length: n }, (_, i) =>
+      this.value(s.items ?? {}, samples[i % (samples.length || 1)], [...path, String(i)]),
+    );
     this.inList--;
     return list;
   }
@@ -232,7 +262,8 @@ class Generator {
     if (s.pattern) {
       const pattern = new RegExp(s.pattern, 'u');
       const valid = candidates.filter((c) => pattern.test(c));
-      if (!valid.length) throw new Error(`Cannot generate ${path.join('.')}: a pattern (${s.pattern}) without a matching example`);
+      if (!valid.length)
+        throw new Error(`Cannot generate ${path.join('.')}: a pattern (${s.pattern}) without a matching example`);
       return this.pick(valid);
     }
     if (candidates.length) return this.pick(candidates);
@@ -241,9 +272,16 @@ class Generator {
   }
 
   number(s, type, example) {
-    const lo = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (type === 'integer' ? 1 : 0.01) : 0);
+    const lo =
+      s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (type === 'integer' ? 1 : 0.01) : 0);
     const sample = typeof example === 'number' ? example : s.examples?.find((e) => typeof e === 'number');
-    const hi = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (type === 'integer' ? 1 : 0.01) : sample !== undefined ? Math.max(lo + 1, Math.abs(sample) * 2) : lo + 1000);
+    const hi =
+      s.maximum ??
+      (s.exclusiveMaximum !== undefined
+        ? s.exclusiveMaximum - (type === 'integer' ? 1 : 0.01)
+        : sample !== undefined
+          ? Math.max(lo + 1, Math.abs(sample) * 2)
+          : lo + 1000);
     if (type === 'integer') return this.int(Math.ceil(lo), Math.floor(hi));
     const places = Math.min(3, String(sample ?? 0.5).split('.')[1]?.length ?? 1);
     return Number((lo + this.random() * (hi - lo)).toFixed(places));

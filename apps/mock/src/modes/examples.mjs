@@ -10,7 +10,10 @@ import { unknownPreference } from '../problems.mjs';
 export function createExamples({ generated } = {}) {
   return {
     name: 'examples',
-    answer: (request) => (generated && request.prefer.dynamic === 'true' ? generated.answer(request) : exampleAnswer(request.operation, request.prefer)),
+    answer: (request) =>
+      generated && request.prefer.dynamic === 'true'
+        ? generated.answer(request)
+        : exampleAnswer(request.operation, request.prefer),
   };
 }
 
@@ -24,7 +27,9 @@ export function pickExample(operation, { code, example } = {}) {
   const { codes, first } = catalogueOf(operation);
   const list = (c) => Object.entries(operation.responses[c].examples);
   if (code !== undefined && !operation.responses[code]) {
-    throw unknownPreference(`Prefer: code=${code}: ${operation.id} has no ${code} response; it has ${codes.join(', ')}.`);
+    throw unknownPreference(
+      `Prefer: code=${code}: ${operation.id} has no ${code} response; it has ${codes.join(', ')}.`,
+    );
   }
   if (code === undefined && example === undefined) {
     if (!first) throw unknownPreference(`${operation.id} has no example to answer with.`);
@@ -37,7 +42,9 @@ export function pickExample(operation, { code, example } = {}) {
       if (found) return { code: c, name: found[0], body: found[1] };
     }
     const names = candidates.flatMap((c) => list(c).map(([name]) => `${name} (${c})`));
-    throw unknownPreference(`Prefer: example=${example}: ${operation.id} has no such example${code ? ` in its ${code} response` : ''}; it has ${names.join(', ')}.`);
+    throw unknownPreference(
+      `Prefer: example=${example}: ${operation.id} has no such example${code ? ` in its ${code} response` : ''}; it has ${names.join(', ')}.`,
+    );
   }
   const [name, body] = list(code)[0] ?? [];
   if (!name) throw unknownPreference(`${operation.id} has no example for ${code} to answer with.`);

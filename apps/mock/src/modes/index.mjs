@@ -34,7 +34,24 @@ import { createProxy } from './proxy.mjs';
  * `upstreamTimeoutMs`), `sandbox` (with `fixture`, `rateLimit`, `latencyMs`, `maxKeys`, `store`,
  * `storeTtlMs`), `dynamic` (with `seed`), or the examples. `log` is the mock's logger.
  */
-export async function createAnswerer(api, { answerer, upstream, upstreamTimeoutMs, sandbox, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, dynamic, seed = 1, log }) {
+export async function createAnswerer(
+  api,
+  {
+    answerer,
+    upstream,
+    upstreamTimeoutMs,
+    sandbox,
+    fixture,
+    rateLimit,
+    latencyMs,
+    maxKeys,
+    store,
+    storeTtlMs,
+    dynamic,
+    seed = 1,
+    log,
+  },
+) {
   if (answerer) return answerer;
   if (upstream) return createProxy({ upstream, timeoutMs: upstreamTimeoutMs });
   if (sandbox) {
@@ -46,7 +63,9 @@ export async function createAnswerer(api, { answerer, upstream, upstreamTimeoutM
     } catch (error) {
       // Only the module itself missing means no sandbox; anything else it lacks is its error.
       if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(fileURLToPath(module))) throw error;
-      throw new Error('The sandbox mode is not part of this build of @hostapi/mock (src/sandbox/index.mjs is missing).');
+      throw new Error(
+        'The sandbox mode is not part of this build of @hostapi/mock (src/sandbox/index.mjs is missing).',
+      );
     }
     return createSandbox({ document: api.document, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, log });
   }

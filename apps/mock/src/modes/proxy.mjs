@@ -16,11 +16,22 @@ import { upstreamFailed, upstreamTimedOut } from '../problems.mjs';
 export const MAX_CHECKED_BYTES = 8 * 1024 * 1024;
 
 /** Headers that belong to one connection, not to the exchange. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
 
 const DECODE = { gzip: gunzipSync, 'x-gzip': gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
 
-const withoutHopByHop = (headers) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+const withoutHopByHop = (headers) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
 export function createProxy({ upstream, timeoutMs = 60_000 }) {
   const base = new URL(upstream);
@@ -41,7 +52,10 @@ export function createProxy({ upstream, timeoutMs = 60_000 }) {
             reject(problem);
           } else streaming?.destroy(problem);
         };
-        const deadline = setTimeout(() => fail(upstreamTimedOut(`${what}: no whole answer within ${timeoutMs} ms`)), timeoutMs);
+        const deadline = setTimeout(
+          () => fail(upstreamTimedOut(`${what}: no whole answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         const done = () => {
           clearTimeout(deadline);
           request.signal?.removeEventListener('abort', leave);
@@ -54,55 +68,83 @@ export function createProxy({ upstream, timeoutMs = 60_000 }) {
         };
         request.signal?.addEventListener('abort', leave, { once: true });
 
-        const outgoing = send({
-          protocol: base.protocol, hostname: base.hostname, port: base.port || undefined, method: request.method,
-          path: `${prefix}${request.path}${request.search ? `?${request.search}` : ''}`,
-          headers: { ...withoutHopByHop(request.headers), host: base.host, ...(request.body.length ? { 'content-length': request.body.length } : {}) },
-        }, (incoming) => {
-          const headers = withoutHopByHop(incoming.headers);
-          const chunks = [];
-          let size = 0;
-          incoming.on('data', (chunk) => {
-            if (streaming) return;
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size <= MAX_CHECKED_BYTES) return;
-            // Too large to check: passed on as it comes, no faster than the client reads it.
-            settled = true;
-            streaming = new PassThrough();
-            for (const kept of chunks.splice(0)) streaming.write(kept);
-            incoming.pipe(streaming);
-            streaming.on('close', done);
-            resolve({
-              status: incoming.statusCode, headers, stream: streaming,
-              warnings: [{ location: ['response', 'body'], code: 'unchecked', message: `The answer is larger than ${MAX_CHECKED_BYTES} bytes: passed on unchecked` }],
+        const outgoing = send(
+          {
+            protocol: base.protocol,
+            hostname: base.hostname,
+            port: base.port || undefined,
+            method: request.method,
+            path: `${prefix}${request.path}${request.search ? `?${request.search}` : ''}`,
+            headers: {
+              ...withoutHopByHop(request.headers),
+              host: base.host,
+              ...(request.body.length ? { 'content-length': request.body.length } : {}),
+            },
+          },
+          (incoming) => {
+            const headers = withoutHopByHop(incoming.headers);
+            const chunks = [];
+            let size = 0;
+            incoming.on('data', (chunk) => {
+              if (streaming) return;
+              chunks.push(chunk);
+              size += chunk.length;
+              if (size <= MAX_CHECKED_BYTES) return;
+              // Too large to check: passed on as it comes, no faster than the client reads it.
+              settled = true;
+              streaming = new PassThrough();
+              for (const kept of chunks.splice(0)) streaming.write(kept);
+              incoming.pipe(streaming);
+              streaming.on('close', done);
+              resolve({
+                status: incoming.statusCode,
+                headers,
+                stream: streaming,
+                warnings: [
+                  {
+                    location: ['response', 'body'],
+                    code: 'unchecked',
+                    message: `The answer is larger than ${MAX_CHECKED_BYTES} bytes: passed on unchecked`,
+                  },
+                ],
+              });
             });
-          });
-          incoming.on('error', () => fail(upstreamFailed(`${what}: the connection closed in the middle of the answer`)));
-          incoming.on('end', () => {
-            if (streaming) return;
-            done();
-            if (settled) return;
-            settled = true;
-            const raw = Buffer.concat(chunks);
-            const encoding = String(incoming.headers['content-encoding'] ?? '').toLowerCase();
-            // Passed back as it came; checked decoded.
-            let decoded = raw;
-            const warnings = [];
-            if (DECODE[encoding]) {
-              try {
-                decoded = DECODE[encoding](raw, { maxOutputLength: MAX_CHECKED_BYTES });
-              } catch (error) {
-                decoded = undefined;
-                const message = error?.code === 'ERR_BUFFER_TOO_LARGE' ? `decoded, it is larger than ${MAX_CHECKED_BYTES} bytes` : `it is not valid ${encoding}`;
-                warnings.push({ location: ['response', 'body'], code: 'unchecked', message: `The answer is passed on unchecked: ${message}` });
+            incoming.on('error', () =>
+              fail(upstreamFailed(`${what}: the connection closed in the middle of the answer`)),
+            );
+            incoming.on('end', () => {
+              if (streaming) return;
+              done();
+              if (settled) return;
+              settled = true;
+              const raw = Buffer.concat(chunks);
+              const encoding = String(incoming.headers['content-encoding'] ?? '').toLowerCase();
+              // Passed back as it came; checked decoded.
+              let decoded = raw;
+              const warnings = [];
+              if (DECODE[encoding]) {
+                try {
+                  decoded = DECODE[encoding](raw, { maxOutputLength: MAX_CHECKED_BYTES });
+                } catch (error) {
+                  decoded = undefined;
+                  const message =
+                    error?.code === 'ERR_BUFFER_TOO_LARGE'
+                      ? `decoded, it is larger than ${MAX_CHECKED_BYTES} bytes`
+                      : `it is not valid ${encoding}`;
+                  warnings.push({
+                    location: ['response', 'body'],
+                    code: 'unchecked',
+                    message: `The answer is passed on unchecked: ${message}`,
+                  });
+                }
               }
-            }
-            resolve({ status: incoming.statusCode, raw, decoded, headers, warnings });
-          });
-        });
+              resolve({ status: incoming.statusCode, raw, decoded, headers, warnings });
+            });
+          },
+        );
         outgoing.on('error', (error) => {
-          if (!settled && !request.signal?.aborted) fail(upstreamFailed(`${what} failed: ${error.code ?? error.message}`));
+          if (!settled && !request.signal?.aborted)
+            fail(upstreamFailed(`${what} failed: ${error.code ?? error.message}`));
         });
         outgoing.end(request.body.length ? request.body : undefined);
       }),

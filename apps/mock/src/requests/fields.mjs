@@ -12,7 +12,7 @@ export function parseUrlEncoded(text) {
   // The first `=` at or after `start`, once looked for: each `=` is found once, so that a body
   // of `a&b&c…` is not searched to its end for every piece.
   let equals = -1;
-  for (let start = 0; start <= text.length;) {
+  for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('&', start);
     if (end < 0) end = text.length;
     if (end > start) {
@@ -20,7 +20,11 @@ export function parseUrlEncoded(text) {
         equals = text.indexOf('=', start);
         if (equals < 0) equals = Infinity;
       }
-      pairs.push(equals < end ? [decodeComponent(text.slice(start, equals)), decodeComponent(text.slice(equals + 1, end))] : [decodeComponent(text.slice(start, end)), '']);
+      pairs.push(
+        equals < end
+          ? [decodeComponent(text.slice(start, equals)), decodeComponent(text.slice(equals + 1, end))]
+          : [decodeComponent(text.slice(start, end)), ''],
+      );
     }
     start = end + 1;
   }
@@ -50,7 +54,14 @@ function decodeComponent(text) {
   }
 }
 
-const hex = (byte) => (byte >= 0x30 && byte <= 0x39 ? byte - 0x30 : byte >= 0x41 && byte <= 0x46 ? byte - 0x37 : byte >= 0x61 && byte <= 0x66 ? byte - 0x57 : -1);
+const hex = (byte) =>
+  byte >= 0x30 && byte <= 0x39
+    ? byte - 0x30
+    : byte >= 0x41 && byte <= 0x46
+      ? byte - 0x37
+      : byte >= 0x61 && byte <= 0x66
+        ? byte - 0x57
+        : -1;
 
 /** The pairs of a query string (without `?`), decoded, in order; a trailing `&` is nothing. */
 export const queryPairs = (search) => parseUrlEncoded(search);
@@ -113,7 +124,11 @@ export const segmentsOf = (name) => {
 };
 
 /** `['params', 'Phone', 'Country']` → `params[Phone][Country]`. */
-export const wireName = (path) => `${path[0]}${path.slice(1).map((s) => `[${s}]`).join('')}`;
+export const wireName = (path) =>
+  `${path[0]}${path
+    .slice(1)
+    .map((s) => `[${s}]`)
+    .join('')}`;
 
 /** The top-level name of a bracketed name. */
 export const topName = (name) => {
@@ -126,7 +141,8 @@ export const topName = (name) => {
  * (a map's free key may be one) is defined, not assigned, so that it is a property like any other.
  */
 export function setOwn(object, key, value) {
-  if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
   else object[key] = value;
 }
 

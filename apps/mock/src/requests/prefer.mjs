@@ -6,7 +6,12 @@ import { parseUrlEncoded } from './fields.mjs';
  * `prism mock` (`?__example=clientNotFound`, for callers that cannot set headers). They are the
  * mock's, not the API's: never read as fields.
  */
-export const PREFERENCE_PARAMETERS = new Map([['__code', 'code'], ['__example', 'example'], ['__dynamic', 'dynamic'], ['__seed', 'seed']]);
+export const PREFERENCE_PARAMETERS = new Map([
+  ['__code', 'code'],
+  ['__example', 'example'],
+  ['__dynamic', 'dynamic'],
+  ['__seed', 'seed'],
+]);
 
 const NO_PREFERENCES = Object.freeze({});
 
@@ -38,7 +43,8 @@ export function parsePrefer(header) {
     const name = (equals < 0 ? preference : preference.slice(0, equals)).trim().toLowerCase();
     if (!name) continue;
     let value = equals < 0 ? '' : preference.slice(equals + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length > 1) value = value.slice(1, -1).replace(/\\(.)/g, '$1');
+    if (value.startsWith('"') && value.endsWith('"') && value.length > 1)
+      value = value.slice(1, -1).replace(/\\(.)/g, '$1');
     prefer[name] ??= value;
   }
   return prefer;

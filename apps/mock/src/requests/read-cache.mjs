@@ -26,7 +26,8 @@ export function createReadCache({ limit = LIMIT } = {}) {
      */
     lookup({ method, path, search, headers, body }) {
       const type = headers['content-type'] ?? '';
-      if (body?.length && !(body.length <= SHORT_BODY && mediaTypeOf(type) === 'application/x-www-form-urlencoded')) return {};
+      if (body?.length && !(body.length <= SHORT_BODY && mediaTypeOf(type) === 'application/x-www-form-urlencoded'))
+        return {};
       // Everything reading looks at; a body's bytes as latin1, one character each.
       const key = `${method} ${path}?${search}\n${type}\n${headers.prefer ?? ''}\n${body?.length ? body.toString('latin1') : ''}`;
       const reading = kept.get(key);

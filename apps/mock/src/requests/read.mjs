@@ -19,8 +19,27 @@
 // pairs; names are at most MAX_DEPTH levels deep), and reports at most MAX_NOTES departures and
 // MAX_NOTES problems (problems.mjs), the last entry saying how many more there were.
 import { describeErrors, ref, resolve } from '../schemas.mjs';
-import { formPairs, FORM_TYPES, mediaTypeOf, nameProblem, nest, queryPairs, segmentsOf, setOwn, topName, wireName } from './fields.mjs';
-import { capped, invalidContentType, invalidRequest, MAX_NOTES, missingBoundary, unauthorized, unreadableBody } from '../problems.mjs';
+import {
+  formPairs,
+  FORM_TYPES,
+  mediaTypeOf,
+  nameProblem,
+  nest,
+  queryPairs,
+  segmentsOf,
+  setOwn,
+  topName,
+  wireName,
+} from './fields.mjs';
+import {
+  capped,
+  invalidContentType,
+  invalidRequest,
+  MAX_NOTES,
+  missingBoundary,
+  unauthorized,
+  unreadableBody,
+} from '../problems.mjs';
 import { PREFERENCE_PARAMETERS } from './prefer.mjs';
 
 const departure = (code, location, message) => ({ code, location, message });
@@ -38,7 +57,9 @@ const quoted = (text) => (text.length > QUOTED ? `${text.slice(0, QUOTED)}…` :
 export function readRequest(api, schemas, operation, request, options = {}) {
   const form = operation.method === 'POST' ? readForm(operation, request.headers, request.body) : NO_PAIRS;
   // At once, unless the body is multipart (read by fetch's FormData, asynchronously).
-  return form instanceof Promise ? form.then((pairs) => readPairs(api, schemas, operation, request, pairs, options)) : readPairs(api, schemas, operation, request, form, options);
+  return form instanceof Promise
+    ? form.then((pairs) => readPairs(api, schemas, operation, request, pairs, options))
+    : readPairs(api, schemas, operation, request, form, options);
 }
 
 function readPairs(api, schemas, operation, { search, headers, body }, form, { strict = false }) {
@@ -64,7 +85,13 @@ function readPairs(api, schemas, operation, { search, headers, body }, form, { s
       const name = query[i][0];
       if (PREFERENCE_PARAMETERS.has(name) || named.has(name)) continue;
       named.add(name);
-      departures.add(IN_QUERY, () => departure('fieldInQuery', ['query', quoted(name)], `"${quoted(name)}" is a form field of this operation, sent in the query string`));
+      departures.add(IN_QUERY, () =>
+        departure(
+          'fieldInQuery',
+          ['query', quoted(name)],
+          `"${quoted(name)}" is a form field of this operation, sent in the query string`,
+        ),
+      );
     }
   }
   if (!post || !strict) keepDescribed(api.document, shape, query, 'query', described, unknown, departures);
@@ -76,16 +103,34 @@ function readPairs(api, schemas, operation, { search, headers, body }, form, { s
   if (!post) for (const name in value) if (value[name] === '') delete value[name];
   const whereOf = placesOf(kept);
   for (const name of conflicts) {
-    errors.push({ location: [whereOf(name), quoted(name)], severity: 'Error', code: 'conflictingName', message: `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields` });
+    errors.push({
+      location: [whereOf(name), quoted(name)],
+      severity: 'Error',
+      code: 'conflictingName',
+      message: `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields`,
+    });
   }
   if (post) {
     const late = outOfOrder(kept, operation.body.order);
-    if (late) departures.add(ORDER, () => departure('fieldOrder', [whereOf(late.field), late.field], `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`));
+    if (late)
+      departures.add(ORDER, () =>
+        departure(
+          'fieldOrder',
+          [whereOf(late.field), late.field],
+          `"${late.field}" comes after "${late.after}"; the description orders the fields ${operation.body.order.join(', ')}`,
+        ),
+      );
   } else if (operation.keyName) {
     // The service reads the key first in the query of a GET too (as the Go SDK sends it).
     const first = query.find(([name]) => !PREFERENCE_PARAMETERS.has(name))?.[0];
     if (first !== undefined && first !== operation.keyName && query.some(([name]) => name === operation.keyName)) {
-      departures.add(ORDER, () => departure('fieldOrder', ['query', operation.keyName], `"${operation.keyName}" comes after "${quoted(first)}"; the service reads the key first in the query`));
+      departures.add(ORDER, () =>
+        departure(
+          'fieldOrder',
+          ['query', operation.keyName],
+          `"${operation.keyName}" comes after "${quoted(first)}"; the service reads the key first in the query`,
+        ),
+      );
     }
   }
 
@@ -93,14 +138,29 @@ function readPairs(api, schemas, operation, { search, headers, body }, form, { s
   if (operation.keyName && !value[operation.keyName]) throw unauthorized();
   // `apikey[x]=…` is a group, not a key: never read (nor logged) as one.
   if (operation.keyName && typeof value[operation.keyName] !== 'string') {
-    errors.push({ location: [whereOf(operation.keyName), operation.keyName], severity: 'Error', code: 'type', message: `Request query parameter ${operation.keyName} must be string: the key is one text value, not a group of bracketed fields` });
+    errors.push({
+      location: [whereOf(operation.keyName), operation.keyName],
+      severity: 'Error',
+      code: 'type',
+      message: `Request query parameter ${operation.keyName} must be string: the key is one text value, not a group of bracketed fields`,
+    });
   }
   const listed = departures.list();
-  if (strict) errors.unshift(...listed.map(({ code, location, message }) => ({ location, severity: 'Error', code, message: `${message} (--strict)` })));
+  if (strict)
+    errors.unshift(
+      ...listed.map(({ code, location, message }) => ({
+        location,
+        severity: 'Error',
+        code,
+        message: `${message} (--strict)`,
+      })),
+    );
   const validate = validatorOf(schemas, operation, schemaAt);
   // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
-  if (operation.body?.required && !body?.length && !kept.length && !unknown.fields) errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
-  else if (!validate(validationCopy(api.document, shape, value))) errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
+  if (operation.body?.required && !body?.length && !kept.length && !unknown.fields)
+    errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
+  else if (!validate(validationCopy(api.document, shape, value)))
+    errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
   if (errors.length) throw invalidRequest(capped(errors, 'Error'));
 
   const keyName = operation.keyName ?? 'apikey';
@@ -116,7 +176,13 @@ function findMalformed(pairs, where, malformed) {
   for (let i = 0; i < pairs.length; i++) {
     const name = pairs[i][0];
     const problem = nameProblem(name);
-    if (problem) malformed.push({ location: [where, quoted(name)], severity: 'Error', code: 'malformedName', message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}` });
+    if (problem)
+      malformed.push({
+        location: [where, quoted(name)],
+        severity: 'Error',
+        code: 'malformedName',
+        message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}`,
+      });
   }
 }
 
@@ -142,7 +208,13 @@ function keepDescribed(document, shape, pairs, where, described, unknown, depart
     unknown.listed ??= new Set();
     if (unknown.listed.has(unknownName)) continue;
     unknown.listed.add(unknownName);
-    departures.add(UNKNOWN, () => departure('unknownField', [where, ...path.slice(0, depth + 1).map(quoted)], `"${quoted(unknownName)}" is not a parameter of this operation in the description; it is ignored`));
+    departures.add(UNKNOWN, () =>
+      departure(
+        'unknownField',
+        [where, ...path.slice(0, depth + 1).map(quoted)],
+        `"${quoted(unknownName)}" is not a parameter of this operation in the description; it is ignored`,
+      ),
+    );
   }
 }
 
@@ -155,7 +227,13 @@ function misbracketed(path, { at, brackets }, where, departures) {
   const name = wireName(path.slice(0, at));
   if (departures.listed(BRACKETS, name)) return;
   const described = brackets === 'empty' ? `${name}[]` : `${name}[0], ${name}[1], …`;
-  departures.add(BRACKETS, () => departure('listBrackets', [where, ...path.slice(0, at).map(quoted)], `"${quoted(wireName(path.slice(0, at + 1)))}": the description writes the items of this list as ${quoted(described)}`));
+  departures.add(BRACKETS, () =>
+    departure(
+      'listBrackets',
+      [where, ...path.slice(0, at).map(quoted)],
+      `"${quoted(wireName(path.slice(0, at + 1)))}": the description writes the items of this list as ${quoted(described)}`,
+    ),
+  );
 }
 
 /**
@@ -173,7 +251,12 @@ function placeOf(document, shape, name) {
   if (!place) {
     const path = name.includes('[') ? segmentsOf(name) : [name];
     const found = undescribedDepth(document, shape, path);
-    place = Object.freeze({ path: Object.freeze(path), depth: found.depth, list: found.list, lists: Object.freeze(found.lists) });
+    place = Object.freeze({
+      path: Object.freeze(path),
+      depth: found.depth,
+      list: found.list,
+      lists: Object.freeze(found.lists),
+    });
     if (byName.size < NAMES_KEPT) byName.set(name, place);
   }
   return place;
@@ -242,7 +325,9 @@ function readForm(operation, headers, body) {
 /** The schema a POST's fields are checked against: its content type's, URL-encoded without one. */
 function bodySchemaAt(operation, headers) {
   const media = operation.body.media;
-  return media[mediaTypeOf(headers['content-type'])] ?? media['application/x-www-form-urlencoded'] ?? Object.values(media)[0];
+  return (
+    media[mediaTypeOf(headers['content-type'])] ?? media['application/x-www-form-urlencoded'] ?? Object.values(media)[0]
+  );
 }
 
 /** The validator of a request's fields: its body schema's (POST), or its query's; compiled once. */
@@ -253,7 +338,9 @@ function validatorOf(schemas, operation, schemaAt) {
   const key = schemaAt ?? 'query';
   let validate = byKey.get(key);
   if (!validate) {
-    validate = schemaAt ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt)) : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
+    validate = schemaAt
+      ? schemas.request(`${operation.id} ${schemaAt}`, ref(schemaAt))
+      : schemas.request(`${operation.id} query`, queryValidationSchema(operation));
     byKey.set(key, validate);
   }
   return validate;
@@ -275,9 +362,16 @@ function shapeOf(document, operation, schemaAt) {
   let byKey = shapes.get(operation);
   if (!byKey) shapes.set(operation, (byKey = new Map()));
   if (!byKey.has(key)) {
-    byKey.set(key, schemaAt
-      ? resolve(document, schemaAt)
-      : { properties: Object.fromEntries(operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}])) });
+    byKey.set(
+      key,
+      schemaAt
+        ? resolve(document, schemaAt)
+        : {
+            properties: Object.fromEntries(
+              operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}]),
+            ),
+          },
+    );
   }
   return byKey.get(key);
 }
@@ -303,10 +397,22 @@ function withoutRepeats(pairs, departures, errors) {
     }
     const places = earlier.where === where ? `in the ${where}` : `in the ${earlier.where} and in the ${where}`;
     if (earlier.value !== value) {
-      if (!earlier.refused) errors.push({ location: [where, quoted(name)], severity: 'Error', code: 'repeatedName', message: `The ${where} parameter "${quoted(name)}" is given more than once, with different values (${places})` });
+      if (!earlier.refused)
+        errors.push({
+          location: [where, quoted(name)],
+          severity: 'Error',
+          code: 'repeatedName',
+          message: `The ${where} parameter "${quoted(name)}" is given more than once, with different values (${places})`,
+        });
       earlier.refused = true;
     } else if (!earlier.repeated) {
-      departures.add(REPEATED, () => departure('repeatedField', [where, quoted(name)], `The ${where} parameter "${quoted(name)}" is given more than once, with the same value (${places})`));
+      departures.add(REPEATED, () =>
+        departure(
+          'repeatedField',
+          [where, quoted(name)],
+          `The ${where} parameter "${quoted(name)}" is given more than once, with the same value (${places})`,
+        ),
+      );
       earlier.repeated = true;
     }
   }
@@ -397,7 +503,8 @@ function validationCopy(document, schema, value) {
   }
   const out = {};
   for (const key in value) {
-    const child = node && (node.properties.get(key) ?? (typeof node.additional === 'object' ? node.additional : undefined));
+    const child =
+      node && (node.properties.get(key) ?? (typeof node.additional === 'object' ? node.additional : undefined));
     setOwn(out, key, validationCopy(document, child, value[key]));
   }
   return out;
@@ -411,7 +518,14 @@ const flattened = new WeakMap();
 function flatten(document, schema) {
   const known = schema && typeof schema === 'object' ? flattened.get(schema) : undefined;
   if (known) return known;
-  const node = { properties: new Map(), additional: undefined, items: undefined, brackets: 'indexed', isObject: false, keyed: false };
+  const node = {
+    properties: new Map(),
+    additional: undefined,
+    items: undefined,
+    brackets: 'indexed',
+    isObject: false,
+    keyed: false,
+  };
   const visit = (s) => {
     s = s?.$ref ? resolve(document, s.$ref) : s;
     if (!s || typeof s !== 'object') return;
@@ -426,7 +540,11 @@ function flatten(document, schema) {
     if (s.items) node.items = s.items;
     // An object keyed by index (OpenAPI's deepObject is for objects): read as an indexed list,
     // so that its items are checked like a list's and modes get a list.
-    if (s.propertyNames?.pattern === INDEX_KEYS && s.additionalProperties && typeof s.additionalProperties === 'object') {
+    if (
+      s.propertyNames?.pattern === INDEX_KEYS &&
+      s.additionalProperties &&
+      typeof s.additionalProperties === 'object'
+    ) {
       node.items = s.additionalProperties;
       node.keyed = true;
     }

@@ -18,7 +18,8 @@ export function route(api, method, path, { strict = false } = {}) {
     if (strict) throw versionNotListed(path, listed.path);
     operation = listed;
     departures.push({
-      code: 'versionSegment', location: ['path'],
+      code: 'versionSegment',
+      location: ['path'],
       message: `Version segment ${version} instead of ${listed.version}: the description lists this operation as ${listed.path}`,
     });
   }

@@ -50,7 +50,11 @@ export function createAnswerCache() {
         timed = true;
         return new Date(second * 1000);
       };
-      const { result: { result, keep }, stamps, wrote } = state.tracking(() => compute(operation, fields, state, clock));
+      const {
+        result: { result, keep },
+        stamps,
+        wrote,
+      } = state.tracking(() => compute(operation, fields, state, clock));
       if (wrote || !keep) return result;
       // A copy: the answer must not share the key's own lists, which later writes change.
       const answer = deepFreeze(structuredClone(result));

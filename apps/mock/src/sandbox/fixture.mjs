@@ -31,19 +31,30 @@ const PARTITION = {
   properties: { name: TEXT, size: schema('NumericString') },
 };
 const SERVER = {
-  allOf: [schema('Server'), {
-    type: 'object',
-    required: ['cores', 'partitions'],
-    properties: { cores: schema('NumericString'), location_node: { type: 'string' }, partitions: { ...listOf(PARTITION), minItems: 1 } },
-  }],
+  allOf: [
+    schema('Server'),
+    {
+      type: 'object',
+      required: ['cores', 'partitions'],
+      properties: {
+        cores: schema('NumericString'),
+        location_node: { type: 'string' },
+        partitions: { ...listOf(PARTITION), minItems: 1 },
+      },
+    },
+  ],
 };
 const PLAN = {
   type: 'object',
   additionalProperties: false,
   required: ['product_code', 'product_name', 'product_type', 'ram', 'disk', 'cores'],
   properties: {
-    product_code: TEXT, product_name: TEXT, product_type: schema('ProductType'),
-    ram: schema('NumericString'), disk: { type: 'integer', minimum: 1 }, cores: schema('NumericString'),
+    product_code: TEXT,
+    product_name: TEXT,
+    product_type: schema('ProductType'),
+    ram: schema('NumericString'),
+    disk: { type: 'integer', minimum: 1 },
+    cores: schema('NumericString'),
   },
 };
 const STACK = {
@@ -108,7 +119,10 @@ export function loadFixture(document, { source, raw }) {
   if (!isObject(raw)) throw new FixtureError(source, ['must be an object of sections (client_id, servers, ...)']);
   const unknown = Object.keys(raw).filter((name) => !(name in SECTIONS));
   if (unknown.length) {
-    throw new FixtureError(source, unknown.map((name) => `"${name}" is not a section of a fixture (sections: ${Object.keys(SECTIONS).join(', ')})`));
+    throw new FixtureError(
+      source,
+      unknown.map((name) => `"${name}" is not a section of a fixture (sections: ${Object.keys(SECTIONS).join(', ')})`),
+    );
   }
   const fixture = structuredClone(raw);
   // A computed field whose source is missing is reported as that, not as a missing field.
@@ -118,7 +132,9 @@ export function loadFixture(document, { source, raw }) {
     const missing = new Set(uncomputed.map(({ field }) => field.join('/')));
     const problems = [
       ...uncomputed.map(({ reference, message }) => describe(fixture, reference, message)),
-      ...schemaProblems(validate.errors ?? []).filter(({ path }) => !missing.has(path.join('/'))).map(({ path, message }) => describe(fixture, path, message)),
+      ...schemaProblems(validate.errors ?? [])
+        .filter(({ path }) => !missing.has(path.join('/')))
+        .map(({ path, message }) => describe(fixture, path, message)),
     ];
     throw new FixtureError(source, [...new Set(problems)]);
   }
@@ -131,7 +147,8 @@ export function loadFixture(document, { source, raw }) {
 function startingState(fixture) {
   const { next_job_id: nextJobId = 1, ...given } = fixture;
   const state = { ...given };
-  for (const [name, section] of Object.entries(SECTIONS)) if (name !== 'next_job_id') state[name] ??= section.schema.type === 'array' ? [] : {};
+  for (const [name, section] of Object.entries(SECTIONS))
+    if (name !== 'next_job_id') state[name] ??= section.schema.type === 'array' ? [] : {};
   state.counters = {
     job_id: nextJobId,
     ssh_key_id: Math.max(0, ...state.ssh_keys.map((key) => Number(key.id))) + 1,
@@ -152,7 +169,8 @@ function complete(fixture) {
   const servers = new Map(records(fixture.servers).map((server) => [server.server_id, server]));
   const serversByName = new Map(records(fixture.servers).map((server) => [server.name, server]));
   for (const server of records(fixture.servers)) {
-    if (server.disk === undefined && records(server.partitions).length) server.disk = diskOf(records(server.partitions));
+    if (server.disk === undefined && records(server.partitions).length)
+      server.disk = diskOf(records(server.partitions));
   }
   records(fixture.ips).forEach((ip, index) => {
     if (ip.server_id === undefined) return;
@@ -162,13 +180,20 @@ function complete(fixture) {
       ip.label ??= server.label;
     } else {
       for (const field of ['name', 'label'].filter((f) => ip[f] === undefined)) {
-        uncomputed.push({ field: ['ips', String(index), field], reference: ['ips', String(index), 'server_id'], message: `"${ip.server_id}" is not a server_id of servers` });
+        uncomputed.push({
+          field: ['ips', String(index), field],
+          reference: ['ips', String(index), 'server_id'],
+          message: `"${ip.server_id}" is not a server_id of servers`,
+        });
       }
     }
   });
-  for (const zone of records(fixture.dns_domains)) if (typeof zone.domain === 'string') zone.domain_r ??= reversed(zone.domain);
+  for (const zone of records(fixture.dns_domains))
+    if (typeof zone.domain === 'string') zone.domain_r ??= reversed(zone.domain);
   for (const template of records(fixture.dns_templates)) {
-    template.domain_count ??= String(records(fixture.dns_domains).filter((zone) => zone.template_id === template.template_id).length);
+    template.domain_count ??= String(
+      records(fixture.dns_domains).filter((zone) => zone.template_id === template.template_id).length,
+    );
   }
   for (const contact of records(fixture.contacts)) {
     for (const kind of PHONE_KINDS) contact[kind] ??= phoneText(contact, kind);
@@ -183,7 +208,11 @@ function complete(fixture) {
       database.server_label ??= server.label;
     } else {
       for (const field of ['server_id', 'server_label'].filter((f) => database[f] === undefined)) {
-        uncomputed.push({ field: ['databases', String(index), field], reference: ['databases', String(index), 'server_name'], message: `"${database.server_name}" is not a name of servers` });
+        uncomputed.push({
+          field: ['databases', String(index), field],
+          reference: ['databases', String(index), 'server_name'],
+          message: `"${database.server_name}" is not a name of servers`,
+        });
       }
     }
   });
@@ -195,9 +224,13 @@ function schemaProblems(errors) {
   // anyOf/oneOf summaries repeat what their members said.
   const useful = errors.filter((e) => !['anyOf', 'oneOf'].includes(e.keyword));
   return (useful.length ? useful : errors).map((error) => {
-    const path = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const path = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') return { path: [...path, error.params.missingProperty], message: 'is required' };
-    if (error.keyword === 'additionalProperties') return { path: [...path, error.params.additionalProperty], message: 'is not a known field' };
+    if (error.keyword === 'additionalProperties')
+      return { path: [...path, error.params.additionalProperty], message: 'is not a known field' };
     return { path, message: error.message };
   });
 }
@@ -205,11 +238,18 @@ function schemaProblems(errors) {
 /** A problem at a path of the fixture: `<record>: field <field> <message>`. */
 function describe(fixture, path, message) {
   const [section, ...rest] = path;
-  const depth = MAP_SECTIONS.has(section) ? (section === 'mail_domains' ? 2 : 1) : SECTIONS[section]?.schema.type === 'array' ? 1 : 0;
+  const depth = MAP_SECTIONS.has(section)
+    ? section === 'mail_domains'
+      ? 2
+      : 1
+    : SECTIONS[section]?.schema.type === 'array'
+      ? 1
+      : 0;
   const recordPath = rest.slice(0, depth);
   const fieldPath = rest.slice(depth);
   let record = section;
-  for (const key of recordPath) record += /^\d+$/.test(key) ? `[${key}]` : section === 'bandwidth' ? `["${key}"]` : `.${key}`;
+  for (const key of recordPath)
+    record += /^\d+$/.test(key) ? `[${key}]` : section === 'bandwidth' ? `["${key}"]` : `.${key}`;
   const value = recordPath.reduce((node, key) => node?.[key], fixture[section]);
   const id = SECTIONS[section]?.id;
   if (depth && isObject(value) && id && typeof value[id] === 'string') record += ` (${value[id]})`;
@@ -226,14 +266,20 @@ function crossCheck(fixture) {
 
   const sameClient = (section, field) => {
     for (const [record, index] of list(section)) {
-      if (record[field] !== clientId) refuse([section, index, field], `is "${record[field]}" but the fixture's client_id is "${clientId}"`);
+      if (record[field] !== clientId)
+        refuse([section, index, field], `is "${record[field]}" but the fixture's client_id is "${clientId}"`);
     }
   };
-  for (const section of ['servers', 'dns_templates', 'dns_domains', 'ssh_keys', 'databases']) sameClient(section, 'client_id');
+  for (const section of ['servers', 'dns_templates', 'dns_domains', 'ssh_keys', 'databases'])
+    sameClient(section, 'client_id');
   for (const section of ['registered_domains', 'contacts']) sameClient(section, 'ClientID');
   for (const [server, domains] of Object.entries(fixture.mail_domains ?? {})) {
     domains.forEach((domain, index) => {
-      if (domain.client_id !== clientId) refuse(['mail_domains', server, index, 'client_id'], `is "${domain.client_id}" but the fixture's client_id is "${clientId}"`);
+      if (domain.client_id !== clientId)
+        refuse(
+          ['mail_domains', server, index, 'client_id'],
+          `is "${domain.client_id}" but the fixture's client_id is "${clientId}"`,
+        );
     });
   }
 
@@ -272,18 +318,30 @@ function crossCheck(fixture) {
   const ips = new Map(fixture.ips?.map((ip) => [ip.ip_addr, ip]));
   const locations = new Set(fixture.locations);
   const mismatch = (path, given, computed, from) => {
-    if (given !== computed) refuse(path, `is ${JSON.stringify(given)} but ${from} gives ${JSON.stringify(computed)} (leave it out to have it computed)`);
+    if (given !== computed)
+      refuse(
+        path,
+        `is ${JSON.stringify(given)} but ${from} gives ${JSON.stringify(computed)} (leave it out to have it computed)`,
+      );
   };
 
   for (const [server, index] of list('servers')) {
     const plan = plans.get(server.product_code);
     if (!plan) refuse(['servers', index, 'product_code'], `"${server.product_code}" is not a product_code of plans`);
-    else if (plan.product_type !== server.product_type) refuse(['servers', index, 'product_type'], `is ${server.product_type} but plan ${plan.product_code} is ${plan.product_type}`);
-    if (server.location !== null && !locations.has(server.location)) refuse(['servers', index, 'location'], `"${server.location}" is not one of locations`);
+    else if (plan.product_type !== server.product_type)
+      refuse(
+        ['servers', index, 'product_type'],
+        `is ${server.product_type} but plan ${plan.product_code} is ${plan.product_type}`,
+      );
+    if (server.location !== null && !locations.has(server.location))
+      refuse(['servers', index, 'location'], `"${server.location}" is not one of locations`);
     mismatch(['servers', index, 'disk'], server.disk, diskOf(server.partitions), 'the sum of its partitions');
     server.primary_ips.forEach((primary, i) => {
       if (ips.get(primary.ip_addr)?.server_id !== server.server_id) {
-        refuse(['servers', index, 'primary_ips', String(i), 'ip_addr'], `${primary.ip_addr} is not an address of this server in ips`);
+        refuse(
+          ['servers', index, 'primary_ips', String(i), 'ip_addr'],
+          `${primary.ip_addr} is not an address of this server in ips`,
+        );
       }
     });
   }
@@ -299,23 +357,37 @@ function crossCheck(fixture) {
   }
   const templates = new Set(fixture.dns_templates?.map((template) => template.template_id));
   for (const [zone, index] of list('dns_domains')) {
-    if (zone.template_id !== '0' && !templates.has(zone.template_id)) refuse(['dns_domains', index, 'template_id'], `"${zone.template_id}" is not a template_id of dns_templates (or "0" for none)`);
+    if (zone.template_id !== '0' && !templates.has(zone.template_id))
+      refuse(
+        ['dns_domains', index, 'template_id'],
+        `"${zone.template_id}" is not a template_id of dns_templates (or "0" for none)`,
+      );
     mismatch(['dns_domains', index, 'domain_r'], zone.domain_r, reversed(zone.domain), 'its domain');
   }
   for (const [template, index] of list('dns_templates')) {
-    const count = String((fixture.dns_domains ?? []).filter((zone) => zone.template_id === template.template_id).length);
+    const count = String(
+      (fixture.dns_domains ?? []).filter((zone) => zone.template_id === template.template_id).length,
+    );
     mismatch(['dns_templates', index, 'domain_count'], template.domain_count, count, 'dns_domains');
   }
   const contacts = new Set(fixture.contacts?.map((contact) => contact.ContactID));
   for (const [domain, index] of list('registered_domains')) {
     for (const field of ['RegistrantContactID', 'AdminContactID', 'TechnicalContactID']) {
-      if (!contacts.has(domain[field])) refuse(['registered_domains', index, field], `"${domain[field]}" is not a ContactID of contacts`);
+      if (!contacts.has(domain[field]))
+        refuse(['registered_domains', index, field], `"${domain[field]}" is not a ContactID of contacts`);
     }
   }
   for (const [contact, index] of list('contacts')) {
-    for (const kind of PHONE_KINDS) mismatch(['contacts', index, kind], contact[kind], phoneText(contact, kind), `${kind}Country, ${kind}Area, ${kind}Local and ${kind}Extension`);
+    for (const kind of PHONE_KINDS)
+      mismatch(
+        ['contacts', index, kind],
+        contact[kind],
+        phoneText(contact, kind),
+        `${kind}Country, ${kind}Area, ${kind}Local and ${kind}Extension`,
+      );
     const counts = contactCounts(contact.ContactID, fixture.registered_domains ?? []);
-    for (const field of ['DomainCount', 'RegistrantCount']) mismatch(['contacts', index, field], contact[field], counts[field], 'registered_domains');
+    for (const field of ['DomainCount', 'RegistrantCount'])
+      mismatch(['contacts', index, field], contact[field], counts[field], 'registered_domains');
   }
   for (const [account, index] of list('sub_accounts')) {
     if (account.client_id === clientId) refuse(['sub_accounts', index, 'client_id'], `is the fixture's own client_id`);
@@ -329,14 +401,20 @@ function crossCheck(fixture) {
     mismatch(['databases', index, 'server_id'], database.server_id, server.server_id, `server ${server.name}`);
     mismatch(['databases', index, 'server_label'], database.server_label, server.label, `server ${server.name}`);
     database.grants.forEach((grant, i) => {
-      if (grant.db_name !== database.db_name) refuse(['databases', index, 'grants', String(i), 'db_name'], `is "${grant.db_name}", not the database's db_name "${database.db_name}"`);
+      if (grant.db_name !== database.db_name)
+        refuse(
+          ['databases', index, 'grants', String(i), 'db_name'],
+          `is "${grant.db_name}", not the database's db_name "${database.db_name}"`,
+        );
     });
   }
   for (const [stack, index] of list('stacks')) {
-    if (!serverNames.has(stack.server)) refuse(['stacks', index, 'server'], `"${stack.server}" is not a name of servers`);
+    if (!serverNames.has(stack.server))
+      refuse(['stacks', index, 'server'], `"${stack.server}" is not a name of servers`);
   }
   for (const address of Object.keys(fixture.bandwidth ?? {})) {
-    if (!ips.has(address.split('/')[0])) refuse(['bandwidth', address], `${address.split('/')[0]} is not an ip_addr of ips`);
+    if (!ips.has(address.split('/')[0]))
+      refuse(['bandwidth', address], `${address.split('/')[0]} is not an ip_addr of ips`);
   }
   for (const server of Object.keys(fixture.mail_domains ?? {})) {
     if (!serverNames.has(server)) refuse(['mail_domains', server], `"${server}" is not a name of servers`);

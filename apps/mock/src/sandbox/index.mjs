@@ -39,7 +39,8 @@ const stricter = (a, b) => (a === undefined ? b : b === undefined ? a : Math.min
 
 /** The note (sl-violations) on the next answer to a key whose state was dropped. */
 const EVICTED = (maxKeys) => ({
-  location: [], code: 'sandboxStateDropped',
+  location: [],
+  code: 'sandboxStateDropped',
   message: `This API key's sandbox state was dropped: more than ${maxKeys} keys had written, and it was the least recently used (--max-keys). It starts again from the fixture.`,
 });
 
@@ -56,22 +57,48 @@ const HANDLERS = Object.assign(Object.create(null), servers, dns, domains, accou
  * default); `log`: told when a key's state is dropped or the store comes and goes. Resolves to
  * `{ answer, reset, close }`.
  */
-export async function createSandbox({ document, fixture, rateLimit, latencyMs = 0, maxKeys = MAX_KEYS, store: storeUrl, storeTtlMs = DEFAULT_TTL_MS, log } = {}) {
-  if (!(typeof document === 'string' || document?.paths)) throw new TypeError('createSandbox needs the description (document) as an object or the path of its JSON');
+export async function createSandbox({
+  document,
+  fixture,
+  rateLimit,
+  latencyMs = 0,
+  maxKeys = MAX_KEYS,
+  store: storeUrl,
+  storeTtlMs = DEFAULT_TTL_MS,
+  log,
+} = {}) {
+  if (!(typeof document === 'string' || document?.paths))
+    throw new TypeError('createSandbox needs the description (document) as an object or the path of its JSON');
   const api = readApi(document);
-  for (const [name, value, min] of [['rateLimit', rateLimit, 0], ['latencyMs', latencyMs, 0], ['maxKeys', maxKeys, 1], ['storeTtlMs', storeTtlMs, 1]]) {
-    if (value !== undefined && !(Number.isInteger(value) && value >= min)) throw new TypeError(`createSandbox: ${name} must be a whole number ≥ ${min}, got ${value}`);
+  for (const [name, value, min] of [
+    ['rateLimit', rateLimit, 0],
+    ['latencyMs', latencyMs, 0],
+    ['maxKeys', maxKeys, 1],
+    ['storeTtlMs', storeTtlMs, 1],
+  ]) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= min))
+      throw new TypeError(`createSandbox: ${name} must be a whole number ≥ ${min}, got ${value}`);
   }
-  if (storeUrl !== undefined && !isRedisUrl(storeUrl)) throw new TypeError(`createSandbox: store must be a redis:// or rediss:// URL (redis://host:port/db), got ${withoutPassword(storeUrl)}`);
+  if (storeUrl !== undefined && !isRedisUrl(storeUrl))
+    throw new TypeError(
+      `createSandbox: store must be a redis:// or rediss:// URL (redis://host:port/db), got ${withoutPassword(storeUrl)}`,
+    );
   const unhandled = api.operations.filter((operation) => !HANDLERS[operation.id]);
-  if (unhandled.length) throw new Error(`The sandbox has no handler for ${unhandled.map((operation) => operation.id).join(', ')}`);
+  if (unhandled.length)
+    throw new Error(`The sandbox has no handler for ${unhandled.map((operation) => operation.id).join(', ')}`);
 
   const base = loadFixture(api.document, readFixture(fixture));
   // Said once, then at the 10th, 100th, … time: a suite with a key per test drops many.
   const onEvict = (count) => {
-    if (/^10*$/.test(String(count))) log?.warn(`sandbox: dropped the state of the least recently used API key, more than ${maxKeys} having written (${count} dropped so far; --max-keys raises the limit)`);
+    if (/^10*$/.test(String(count)))
+      log?.warn(
+        `sandbox: dropped the state of the least recently used API key, more than ${maxKeys} having written (${count} dropped so far; --max-keys raises the limit)`,
+      );
   };
-  const store = storeUrl === undefined ? createStore(base, { maxKeys, onEvict }) : await createRedisStore(base, { url: storeUrl, ttlMs: storeTtlMs, log });
+  const store =
+    storeUrl === undefined
+      ? createStore(base, { maxKeys, onEvict })
+      : await createRedisStore(base, { url: storeUrl, ttlMs: storeTtlMs, log });
   // Connected, or said in the log that it is not (the mock starts all the same, and answers 503).
   await store.ready;
   const limiter = createRateLimiter();
@@ -82,7 +109,13 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
   const clientId = Number(base.client_id);
   /** Runs an operation's handler for the answer cache: `{ result, keep }`. */
   const run = (operation, fields, state, clock) => {
-    const context = { state, reply: replies(operation), get now() { return clock(); } };
+    const context = {
+      state,
+      reply: replies(operation),
+      get now() {
+        return clock();
+      },
+    };
     return { result: HANDLERS[operation.id](fields, context), keep: !timed.has(operation) };
   };
 
@@ -115,7 +148,10 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
   function oneAtATime(key, task) {
     const previous = queues.get(key) ?? Promise.resolve();
     const done = previous.then(task, task);
-    const tail = done.then(() => {}, () => {});
+    const tail = done.then(
+      () => {},
+      () => {},
+    );
     queues.set(key, tail);
     tail.then(() => queues.get(key) === tail && queues.delete(key));
     return done;
@@ -139,11 +175,15 @@ export async function createSandbox({ document, fixture, rateLimit, latencyMs = 
       // A client may ask for a stricter limit than the operator's, never a looser one.
       if (limiter.refuses(key, stricter(rateLimit, faults.rateLimit))) result = replies(operation).rateLimited();
       else if (prefer.code !== undefined || prefer.example !== undefined) result = exampleAnswer(operation, prefer);
-      else if (fields.client_id !== undefined && Number(fields.client_id) !== clientId) result = replies(operation).fail('clientNotFound');
+      else if (fields.client_id !== undefined && Number(fields.client_id) !== clientId)
+        result = replies(operation).fail('clientNotFound');
       else {
         const state = store.get(key);
         // The in-memory store answers at once; the shared one after a round trip.
-        result = state instanceof Promise ? sharedAnswer(key, operation, fields, state) : answers.answer(key, operation, fields, state, run);
+        result =
+          state instanceof Promise
+            ? sharedAnswer(key, operation, fields, state)
+            : answers.answer(key, operation, fields, state, run);
       }
       if (store.evicted(key)) result = { ...result, warnings: [EVICTED(maxKeys)] };
       // The work is done before the delay, as a slow service may have done it before a client gives up.

@@ -17,9 +17,11 @@ export function faultPreferences(prefer = {}) {
   const faults = {};
   if (prefer.latency !== undefined) {
     faults.latencyMs = wholeNumber('latency', prefer.latency, 'a whole number of milliseconds');
-    if (faults.latencyMs > MAX_LATENCY_MS) throw unknownPreference(`Prefer: latency must be at most ${MAX_LATENCY_MS} ms, got ${prefer.latency}`);
+    if (faults.latencyMs > MAX_LATENCY_MS)
+      throw unknownPreference(`Prefer: latency must be at most ${MAX_LATENCY_MS} ms, got ${prefer.latency}`);
   }
-  if (prefer['rate-limit'] !== undefined) faults.rateLimit = wholeNumber('rate-limit', prefer['rate-limit'], 'a whole number of requests per second');
+  if (prefer['rate-limit'] !== undefined)
+    faults.rateLimit = wholeNumber('rate-limit', prefer['rate-limit'], 'a whole number of requests per second');
   return faults;
 }
 

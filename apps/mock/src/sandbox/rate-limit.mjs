@@ -36,7 +36,13 @@ export function createRateLimiter() {
       }
       if (limit === 0) return true;
       // Over the limit when the limit-th most recent allowed request is less than a second old.
-      if (limit !== undefined && limit <= MAX_RATE_LIMIT && ring.count >= limit && now - ring.times[(ring.count - limit) % MAX_RATE_LIMIT] < WINDOW_MS) return true;
+      if (
+        limit !== undefined &&
+        limit <= MAX_RATE_LIMIT &&
+        ring.count >= limit &&
+        now - ring.times[(ring.count - limit) % MAX_RATE_LIMIT] < WINDOW_MS
+      )
+        return true;
       ring.times[ring.count++ % MAX_RATE_LIMIT] = now;
       return false;
     },

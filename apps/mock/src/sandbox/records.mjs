@@ -18,9 +18,13 @@ export const reversed = (domain) => [...domain].reverse().join('');
 
 export const PHONE_KINDS = ['Phone', 'Fax', 'Mobile'];
 /** `[kind, part, field]` of each part of a contact's numbers: part Country of Phone is field PhoneCountry. */
-export const PHONE_FIELDS = PHONE_KINDS.flatMap((kind) => ['Country', 'Area', 'Local', 'Extension'].map((part) => [kind, part, `${kind}${part}`]));
+export const PHONE_FIELDS = PHONE_KINDS.flatMap((kind) =>
+  ['Country', 'Area', 'Local', 'Extension'].map((part) => [kind, part, `${kind}${part}`]),
+);
 // The fields of each kind's parts, in that order: PhoneCountry, PhoneArea, PhoneLocal, PhoneExtension.
-const PARTS = Object.fromEntries(PHONE_KINDS.map((kind) => [kind, PHONE_FIELDS.filter(([k]) => k === kind).map(([, , field]) => field)]));
+const PARTS = Object.fromEntries(
+  PHONE_KINDS.map((kind) => [kind, PHONE_FIELDS.filter(([k]) => k === kind).map(([, , field]) => field)]),
+);
 
 /**
  * A contact's `Phone`, `Fax` or `Mobile`, once `changes` (fields) are made to it: the parts
@@ -40,7 +44,8 @@ export function contactCounts(contactId, registeredDomains) {
   let registrant = 0;
   for (const d of registeredDomains) {
     if (d.RegistrantContactID === contactId) registrant++;
-    if (d.RegistrantContactID === contactId || d.AdminContactID === contactId || d.TechnicalContactID === contactId) domains++;
+    if (d.RegistrantContactID === contactId || d.AdminContactID === contactId || d.TechnicalContactID === contactId)
+      domains++;
   }
   return { DomainCount: String(domains), RegistrantCount: String(registrant) };
 }

@@ -61,7 +61,13 @@ return tonumber(stamp)`;
 export function isRedisUrl(text) {
   if (typeof text !== 'string' || !URL.canParse(text)) return false;
   const url = new URL(text);
-  return /^rediss?:$/.test(url.protocol) && url.hostname !== '' && /^(\/\d*)?$/.test(url.pathname) && !url.search && !url.hash;
+  return (
+    /^rediss?:$/.test(url.protocol) &&
+    url.hostname !== '' &&
+    /^(\/\d*)?$/.test(url.pathname) &&
+    !url.search &&
+    !url.hash
+  );
 }
 
 /** What was given as a store's URL, as typed but for its password (`//user:***@`). */
@@ -168,7 +174,10 @@ export async function createRedisStore(base, { url, ttlMs = DEFAULT_TTL_MS, log 
   }
 
   // Scripts by their SHA-1 (EVALSHA); sent whole when Redis does not know them (after a restart).
-  const scripts = new Map([[READ, sha1(READ)], [COMMIT, sha1(COMMIT)]]);
+  const scripts = new Map([
+    [READ, sha1(READ)],
+    [COMMIT, sha1(COMMIT)],
+  ]);
   function run(script, keys, args) {
     return send(['EVALSHA', scripts.get(script), String(keys.length), ...keys, ...args]).catch((error) => {
       if (!/NOSCRIPT/.test(error?.message)) throw error;
@@ -185,7 +194,10 @@ export async function createRedisStore(base, { url, ttlMs = DEFAULT_TTL_MS, log 
     if (entry) {
       cache.delete(apiKey);
     } else {
-      entry = { hash: `${namespace}:key:${createHash('sha256').update(apiKey).digest('base64url')}`, state: fixtureState };
+      entry = {
+        hash: `${namespace}:key:${createHash('sha256').update(apiKey).digest('base64url')}`,
+        state: fixtureState,
+      };
       if (cache.size >= CACHED_KEYS) cache.delete(cache.keys().next().value);
     }
     cache.set(apiKey, entry);
@@ -209,11 +221,18 @@ export async function createRedisStore(base, { url, ttlMs = DEFAULT_TTL_MS, log 
     get(apiKey) {
       const entry = entryOf(apiKey);
       const held = entry.state;
-      return run(READ, [entry.hash], [held.version, ttl]).then((reply) => stateOf(entry, reply, held).fork(), unavailable);
+      return run(READ, [entry.hash], [held.version, ttl]).then(
+        (reply) => stateOf(entry, reply, held).fork(),
+        unavailable,
+      );
     },
     put(apiKey, state) {
       const entry = entryOf(apiKey);
-      return run(COMMIT, [entry.hash, COUNTER], [state.version, ttl, String(randomInt(1, 2 ** 40)), ...state.changes()]).then((reply) => {
+      return run(
+        COMMIT,
+        [entry.hash, COUNTER],
+        [state.version, ttl, String(randomInt(1, 2 ** 40)), ...state.changes()],
+      ).then((reply) => {
         if (typeof reply !== 'number') return stateOf(entry, reply, entry.state).fork();
         state.settle(reply);
         entry.state = state;

@@ -15,7 +15,8 @@ const EXAMPLE_EXTENSION = '.example';
  */
 export function createReplies(api) {
   for (const operation of api.operations) {
-    if (!operation.responses['200']?.examples.success || !operation.responses['500']?.examples.rateLimited) throw new Error(`${operation.id} lacks a success or rateLimited example`);
+    if (!operation.responses['200']?.examples.success || !operation.responses['500']?.examples.rateLimited)
+      throw new Error(`${operation.id} lacks a success or rateLimited example`);
   }
   const shapes = new Map(api.operations.map((operation) => [operation, new Shape(operation)]));
   const replies = (operation) => new Reply(shapes.get(operation), performance.now());
@@ -71,8 +72,12 @@ class Reply {
   fail(name, { extension } = {}) {
     const { examples, operation } = this.shape;
     const value = Object.hasOwn(examples, name) ? examples[name] : undefined;
-    if (!isFailure(value)) throw new Error(`The description documents no failure "${name}" for ${operation.id} (its examples: ${Object.keys(examples).join(', ')})`);
-    const body = extension === undefined ? value : { ...value, msg: value.msg.replace(EXAMPLE_EXTENSION, `.${extension}`) };
+    if (!isFailure(value))
+      throw new Error(
+        `The description documents no failure "${name}" for ${operation.id} (its examples: ${Object.keys(examples).join(', ')})`,
+      );
+    const body =
+      extension === undefined ? value : { ...value, msg: value.msg.replace(EXAMPLE_EXTENSION, `.${extension}`) };
     return { status: 200, body, example: name };
   }
 

@@ -16,4 +16,5 @@ export function specAjv(document) {
 }
 
 /** The `$ref` of a node of the description given by its path: `specRef('components', 'schemas', 'Server')`. */
-export const specRef = (...segments) => `${SPEC_ID}#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+export const specRef = (...segments) =>
+  `${SPEC_ID}#/${segments.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;

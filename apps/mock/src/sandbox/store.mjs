@@ -215,7 +215,11 @@ export class KeyState {
     try {
       const result = compute();
       // [name, stamp, name, stamp, ...]: checked on every request an answer is given again.
-      return { result, stamps: [...this.#reading].flatMap((name) => [name, this.#stamps?.get(name) ?? 0]), wrote: lastStamp !== before };
+      return {
+        result,
+        stamps: [...this.#reading].flatMap((name) => [name, this.#stamps?.get(name) ?? 0]),
+        wrote: lastStamp !== before,
+      };
     } finally {
       this.#reading = undefined;
     }
@@ -223,7 +227,8 @@ export class KeyState {
 
   /** Whether none of these collections was written since it had these stamps. */
   unchangedSince(stamps) {
-    for (let at = 0; at < stamps.length; at += 2) if ((this.#stamps?.get(stamps[at]) ?? 0) !== stamps[at + 1]) return false;
+    for (let at = 0; at < stamps.length; at += 2)
+      if ((this.#stamps?.get(stamps[at]) ?? 0) !== stamps[at + 1]) return false;
     return true;
   }
 }

@@ -1,7 +1,15 @@
 // Reads the service's answer: the `{return, msg, status}` envelope, its failure forms, and what
 // comes back when there is no envelope at all.
 import { RATE_LIMIT_OPENINGS } from '../generated/operations.js';
-import { ApiError, excerpt, HttpError, InvalidResponseError, RateLimitError, redact, ValidationError } from './errors.js';
+import {
+  ApiError,
+  excerpt,
+  HttpError,
+  InvalidResponseError,
+  RateLimitError,
+  redact,
+  ValidationError,
+} from './errors.js';
 import { readProblem } from './problem.js';
 
 /** A rate-limit message of the service, by its opening (see RATE_LIMIT_OPENINGS). */
@@ -26,7 +34,8 @@ export function parse(text: string): unknown {
   }
 }
 
-const isEnvelope = (body: unknown): body is Envelope => typeof body === 'object' && body !== null && !Array.isArray(body);
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
 
 /** A failure is `status: false`, or a message with neither status nor result. */
 const isFailure = (body: Envelope) =>

@@ -67,14 +67,28 @@ export interface FieldProblem {
  * every field.
  */
 export class ValidationError extends HostApiError {
-  constructor(operation: string, status: number, readonly problems: FieldProblem[], title: string) {
-    super('validation', operation, `${title}: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`, status);
+  constructor(
+    operation: string,
+    status: number,
+    readonly problems: FieldProblem[],
+    title: string,
+  ) {
+    super(
+      'validation',
+      operation,
+      `${title}: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`,
+      status,
+    );
   }
 }
 
 /** An HTTP error status whose body is not the service's envelope. */
 export class HttpError extends HostApiError {
-  constructor(operation: string, status: number, readonly bodyExcerpt: string) {
+  constructor(
+    operation: string,
+    status: number,
+    readonly bodyExcerpt: string,
+  ) {
     super('http', operation, `HTTP ${status}${bodyExcerpt ? `: ${bodyExcerpt}` : ''}`, status);
   }
 }
@@ -91,13 +105,22 @@ export class RedirectError extends HostApiError {
     /** The origin it points to; never its URL, which may carry the key. */
     readonly targetOrigin: string,
   ) {
-    super('redirect', operation, `redirected${status ? ` (HTTP ${status}) to ${targetOrigin}` : ''}, not followed`, status);
+    super(
+      'redirect',
+      operation,
+      `redirected${status ? ` (HTTP ${status}) to ${targetOrigin}` : ''}, not followed`,
+      status,
+    );
   }
 }
 
 /** A successful status with a body that is not the JSON envelope. */
 export class InvalidResponseError extends HostApiError {
-  constructor(operation: string, status: number, readonly bodyExcerpt: string) {
+  constructor(
+    operation: string,
+    status: number,
+    readonly bodyExcerpt: string,
+  ) {
     super('invalid-response', operation, `expected a JSON envelope, got: ${bodyExcerpt || '(empty body)'}`, status);
   }
 }
@@ -110,7 +133,10 @@ export class NetworkError extends HostApiError {
 }
 
 export class TimeoutError extends HostApiError {
-  constructor(operation: string, readonly timeoutMs: number) {
+  constructor(
+    operation: string,
+    readonly timeoutMs: number,
+  ) {
     super('timeout', operation, `no response within ${timeoutMs} ms`);
   }
 }
@@ -126,8 +152,16 @@ export class AbortedError extends HostApiError {
  * `filters[page_number]`, and walking on would yield the same records again.
  */
 export class PaginationError extends HostApiError {
-  constructor(operation: string, readonly askedPage: number, readonly answeredPage: unknown) {
-    super('pagination', operation, `asked for page ${askedPage}, got page ${answeredPage}: the server ignores filters[page_number]`);
+  constructor(
+    operation: string,
+    readonly askedPage: number,
+    readonly answeredPage: unknown,
+  ) {
+    super(
+      'pagination',
+      operation,
+      `asked for page ${askedPage}, got page ${answeredPage}: the server ignores filters[page_number]`,
+    );
   }
 }
 

@@ -35,15 +35,21 @@ export interface Hooks {
  * function given). `debug` left out: on when the environment's `DEBUG` names `hostapi` (as the
  * `debug` package reads it: `DEBUG=hostapi`, `DEBUG=*`), in runtimes that have `process.env`.
  */
-export function withDebug({ onRequest, onResponse }: Hooks, debug: boolean | ((line: string) => void) | undefined): Hooks {
+export function withDebug(
+  { onRequest, onResponse }: Hooks,
+  debug: boolean | ((line: string) => void) | undefined,
+): Hooks {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.DEBUG;
-  if (debug === undefined ? !/(^|[\s,])(hostapi|\*)([\s,]|$)/.test(env ?? '') : !debug) return { onRequest, onResponse };
+  if (debug === undefined ? !/(^|[\s,])(hostapi|\*)([\s,]|$)/.test(env ?? '') : !debug)
+    return { onRequest, onResponse };
   const write = typeof debug === 'function' ? debug : (line: string) => console.error(line);
   return {
     onRequest,
     onResponse: (event) => {
       onResponse?.(event);
-      write(`hostapi ${event.operation} #${event.attempt} ${event.method} ${event.url} → ${event.error?.kind ?? event.status} (${Math.round(event.durationMs)} ms)`);
+      write(
+        `hostapi ${event.operation} #${event.attempt} ${event.method} ${event.url} → ${event.error?.kind ?? event.status} (${Math.round(event.durationMs)} ms)`,
+      );
     },
   };
 }

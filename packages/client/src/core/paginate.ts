@@ -17,7 +17,11 @@ interface PagedInput {
  * `filters[page_number]` (a stateless mock answers page 1 every time): its records would repeat
  * the ones already yielded, so the walk ends with a PaginationError instead.
  */
-export async function* eachRecord<T>(operation: string, fetchPage: (input: PagedInput) => Promise<Page<T>>, input: PagedInput): AsyncGenerator<T> {
+export async function* eachRecord<T>(
+  operation: string,
+  fetchPage: (input: PagedInput) => Promise<Page<T>>,
+  input: PagedInput,
+): AsyncGenerator<T> {
   for (let asked = input.filters?.page_number ?? 1; ; asked++) {
     const page = await fetchPage({ ...input, filters: { ...input.filters, page_number: asked } });
     if (page.data.length === 0) return;

@@ -18,7 +18,9 @@ type Entry = {
 function fieldProblem(entry: Entry): FieldProblem {
   const message = String(entry?.message ?? entry?.reason ?? entry?.detail ?? '');
   const location = Array.isArray(entry?.location) ? entry.location.map(String) : undefined;
-  const path = location?.slice(1) ?? (typeof entry?.pointer === 'string' ? entry.pointer.split('/').slice(1) : [String(entry?.name ?? '')]);
+  const path =
+    location?.slice(1) ??
+    (typeof entry?.pointer === 'string' ? entry.pointer.split('/').slice(1) : [String(entry?.name ?? '')]);
   // Prism names a missing field in the message alone (['query'], "must have required property
   // 'client_id'"); the mock names it in both.
   const missing = location && /required property '([^']+)'/.exec(message)?.[1];
@@ -30,8 +32,12 @@ function fieldProblem(entry: Entry): FieldProblem {
 
 /** The title and invalid fields of a problem body; undefined when it lists none. */
 export function readProblem(body: unknown): { title: string; problems: FieldProblem[] } | undefined {
-  const problem = body as { title?: unknown; validation?: unknown; 'invalid-params'?: unknown; errors?: unknown } | undefined;
-  const list = [problem?.validation, problem?.['invalid-params'], problem?.errors].find(Array.isArray) as Entry[] | undefined;
+  const problem = body as
+    | { title?: unknown; validation?: unknown; 'invalid-params'?: unknown; errors?: unknown }
+    | undefined;
+  const list = [problem?.validation, problem?.['invalid-params'], problem?.errors].find(Array.isArray) as
+    | Entry[]
+    | undefined;
   if (!list?.length) return undefined;
   return { title: String(problem!.title || 'invalid request'), problems: list.map(fieldProblem) };
 }

@@ -13,7 +13,8 @@ export type RetryPolicy = Required<RetryOptions>;
 
 /** `value` when it is a whole number ≥ `min`; else a RangeError naming `who` and the option. */
 export function wholeNumber(value: unknown, min: number, option: string, who: string): number {
-  if (!Number.isInteger(value) || (value as number) < min) throw new RangeError(`${who}: ${option} must be a whole number ≥ ${min}, got ${value}`);
+  if (!Number.isInteger(value) || (value as number) < min)
+    throw new RangeError(`${who}: ${option} must be a whole number ≥ ${min}, got ${value}`);
   return value as number;
 }
 
@@ -32,7 +33,12 @@ export function retryPolicy(options: number | RetryOptions | undefined, who: str
  * (seconds or an HTTP date; undefined when it asks for longer than maxDelayMs), else exponential
  * backoff with "equal jitter" (half fixed, half random) so that clients do not retry in step.
  */
-export function retryDelay(policy: RetryPolicy, attempt: number, retryAfter: string | null, random = Math.random): number | undefined {
+export function retryDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfter: string | null,
+  random = Math.random,
+): number | undefined {
   if (retryAfter) {
     const seconds = Number(retryAfter);
     const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();

@@ -16,7 +16,12 @@ export type Pair = readonly [name: string, value: string];
  * first, in its order; any others follow in the caller's order. `undefined` and `null` fields
  * are left out.
  */
-export function eachField(value: object, shape: FormShape | undefined, emit: (name: string, value: string) => void, prefix = ''): void {
+export function eachField(
+  value: object,
+  shape: FormShape | undefined,
+  emit: (name: string, value: string) => void,
+  prefix = '',
+): void {
   const record = value as Record<string, unknown>;
   const fields = typeof shape === 'object' ? shape : undefined;
   const nameOf = (key: string) => (prefix ? `${prefix}[${key}]` : key);
@@ -30,7 +35,12 @@ export function eachField(value: object, shape: FormShape | undefined, emit: (na
   }
 }
 
-function append(name: string, value: unknown, shape: FormShape | undefined, emit: (name: string, value: string) => void): void {
+function append(
+  name: string,
+  value: unknown,
+  shape: FormShape | undefined,
+  emit: (name: string, value: string) => void,
+): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
     const bare = shape === '[]';

@@ -40,12 +40,14 @@ export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded
 
 export function setUp(options: HostApiClientOptions, factory: string): Setup {
   const { apiKey, multipart = false, timeoutMs = 30_000 } = options ?? {};
-  if (typeof apiKey !== 'string' || apiKey === '') throw new TypeError(`${factory}: \`apiKey\` must be a non-empty string`);
+  if (typeof apiKey !== 'string' || apiKey === '')
+    throw new TypeError(`${factory}: \`apiKey\` must be a non-empty string`);
   wholeNumber(timeoutMs, 1, 'timeoutMs', factory);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   if (!URL.canParse(baseUrl)) throw new TypeError(`${factory}: \`baseUrl\` is not a URL: ${baseUrl}`);
   for (const hook of ['onRequest', 'onResponse'] as const) {
-    if (options[hook] !== undefined && typeof options[hook] !== 'function') throw new TypeError(`${factory}: \`${hook}\` must be a function`);
+    if (options[hook] !== undefined && typeof options[hook] !== 'function')
+      throw new TypeError(`${factory}: \`${hook}\` must be a function`);
   }
   const fetch = options.fetch ?? globalThis.fetch;
   if (typeof fetch !== 'function') throw new TypeError(`${factory}: no \`fetch\` given and none in this runtime`);
@@ -53,14 +55,24 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
   // The key goes first, whatever the caller passed as `apikey`. (One spread: a rest pattern
   // `{ apikey, ...rest }` costs several µs a call in V8.)
   const fieldsOf = (input: Record<string, unknown>) =>
-    Object.hasOwn(input, 'apikey') ? Object.assign({ apikey: apiKey }, input, { apikey: apiKey }) : { apikey: apiKey, ...input };
+    Object.hasOwn(input, 'apikey')
+      ? Object.assign({ apikey: apiKey }, input, { apikey: apiKey })
+      : { apikey: apiKey, ...input };
 
   return {
     apiKey,
     baseUrl,
     multipart,
-    send: createTransport({ fetch, apiKey, timeoutMs, retry: retryPolicy(options.retries, factory), viaSignal: !!options.fetch, hooks: withDebug(options, options.debug) }),
+    send: createTransport({
+      fetch,
+      apiKey,
+      timeoutMs,
+      retry: retryPolicy(options.retries, factory),
+      viaSignal: !!options.fetch,
+      hooks: withDebug(options, options.debug),
+    }),
     serializeQuery: (query) => encodeFields(fieldsOf(query)),
-    serializeBody: (body, shape, asMultipart) => (asMultipart ? toFormData(fieldsOf(body), shape) : encodeFields(fieldsOf(body), shape)),
+    serializeBody: (body, shape, asMultipart) =>
+      asMultipart ? toFormData(fieldsOf(body), shape) : encodeFields(fieldsOf(body), shape),
   };
 }

@@ -70,11 +70,16 @@ function deadline(ms: number, caller: AbortSignal | null | undefined, end: () =>
 export function createTransport(options: TransportOptions): Send {
   // Called as a plain function: a browser's fetch throws "Illegal invocation" when called as a
   // method of anything but window.
-  const { fetch, apiKey, hooks: { onRequest, onResponse } } = options;
+  const {
+    fetch,
+    apiKey,
+    hooks: { onRequest, onResponse },
+  } = options;
 
   return async function send(operation, url, { method, headers, body, signal }, call) {
     const idempotent = method === 'GET';
-    const timeoutMs = call?.timeoutMs === undefined ? options.timeoutMs : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation);
+    const timeoutMs =
+      call?.timeoutMs === undefined ? options.timeoutMs : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation);
     const retry = call?.retries === undefined ? options.retry : retryPolicy(call.retries, operation);
 
     for (let tries = 0; ; tries++) {
@@ -108,14 +113,29 @@ export function createTransport(options: TransportOptions): Send {
         // A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only.
         const [{ status, headers }, text] = received;
         const location = status > 299 && status < 400 && headers.get('location');
-        if (!status || (location && URL.canParse(location, url))) failure = new RedirectError(operation, status, location ? new URL(location, url).origin : '');
-        if (event && onResponse) onResponse({ ...event, status, headers, durationMs: performance.now() - started, ...(failure && { error: failure }) });
+        if (!status || (location && URL.canParse(location, url)))
+          failure = new RedirectError(operation, status, location ? new URL(location, url).origin : '');
+        if (event && onResponse)
+          onResponse({
+            ...event,
+            status,
+            headers,
+            durationMs: performance.now() - started,
+            ...(failure && { error: failure }),
+          });
         if (failure) throw failure;
         if (status > 499 && (idempotent || isRateLimitMessage((parse(text) as { msg?: unknown } | undefined)?.msg))) {
           delay = retryDelay(retry, tries, headers.get('Retry-After'));
         }
       } else {
-        if (event && onResponse) onResponse({ ...event, status: 0, headers: new Headers(), durationMs: performance.now() - started, error: failure! });
+        if (event && onResponse)
+          onResponse({
+            ...event,
+            status: 0,
+            headers: new Headers(),
+            durationMs: performance.now() - started,
+            error: failure!,
+          });
         if (idempotent) delay = retryDelay(retry, tries, null);
       }
       if (delay === undefined || tries >= retry.max) {

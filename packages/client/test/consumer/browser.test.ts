@@ -66,7 +66,8 @@ window.result = run().then((value) => ({ value }), (error) => ({ error: String(e
 `;
 
 const doc = readBundle();
-const success = (id: string) => responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id)!.op, '200').success.return;
+const success = (id: string) =>
+  responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id)!.op, '200').success.return;
 const EXPECTED = {
   operationGet: Object.keys(success('listIps')),
   operationPost: success('cancelDomain'),
@@ -102,44 +103,84 @@ const body = (req: IncomingMessage) =>
 beforeAll(async () => {
   writeFileSync(join(dir, 'browser-app.js'), APP);
   const bundled = await build({
-    entryPoints: [join(dir, 'browser-app.js')], absWorkingDir: dir, bundle: true, platform: 'browser', format: 'esm', target: 'es2022',
-    minify: true, write: false, logLevel: 'silent',
+    entryPoints: [join(dir, 'browser-app.js')],
+    absWorkingDir: dir,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
   });
   bundleText = bundled.outputFiles[0]!.text;
   writeFileSync(join(dir, 'browser-redirected-app.js'), REDIRECTED_APP);
-  redirectedBundleText = (await build({
-    entryPoints: [join(dir, 'browser-redirected-app.js')], absWorkingDir: dir, bundle: true, platform: 'browser', format: 'esm', target: 'es2022',
-    minify: true, write: false, logLevel: 'silent',
-  })).outputFiles[0]!.text;
+  redirectedBundleText = (
+    await build({
+      entryPoints: [join(dir, 'browser-redirected-app.js')],
+      absWorkingDir: dir,
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      target: 'es2022',
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+    })
+  ).outputFiles[0]!.text;
   elsewhere = createServer(async (req, res) => {
     const sent = await body(req);
     if (req.method !== 'OPTIONS') elsewhereSeen.push(`${req.method} ${req.url} ${sent}`);
-    res.writeHead(200, {
-      'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, POST', 'content-type': 'application/json',
-    }).end(JSON.stringify({ return: { job_id: '1' }, msg: 'Successful', status: true }));
+    res
+      .writeHead(200, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': '*',
+        'access-control-allow-methods': 'GET, POST',
+        'content-type': 'application/json',
+      })
+      .end(JSON.stringify({ return: { job_id: '1' }, msg: 'Successful', status: true }));
   });
   await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
   elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
   // The page's site: the page, its bundle, and the API on the same origin, handed on to the mock.
   site = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://site');
-    if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/app.js"></script>');
+    if (url.pathname === '/')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/app.js"></script>');
     if (url.pathname === '/app.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundleText);
-    if (url.pathname === '/redirected') return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/redirected-app.js"></script>');
-    if (url.pathname === '/redirected-app.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(redirectedBundleText);
+    if (url.pathname === '/redirected')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/redirected-app.js"></script>',
+        );
+    if (url.pathname === '/redirected-app.js')
+      return res.writeHead(200, { 'content-type': 'text/javascript' }).end(redirectedBundleText);
     // The API moved elsewhere: the same path and query (the key in it), a POST's form kept (307).
     if (url.pathname.startsWith('/moved/')) {
       await body(req);
-      return res.writeHead(req.method === 'GET' ? 302 : 307, { location: elsewhereUrl + req.url!.slice('/moved'.length) }).end();
+      return res
+        .writeHead(req.method === 'GET' ? 302 : 307, { location: elsewhereUrl + req.url!.slice('/moved'.length) })
+        .end();
     }
     const sent = await body(req);
-    seen.push({ method: req.method!, url: req.url!, origin: req.headers.origin, contentType: req.headers['content-type'], body: sent.toString() });
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      origin: req.headers.origin,
+      contentType: req.headers['content-type'],
+      body: sent.toString(),
+    });
     const answer = await fetch(mockUrl + req.url, {
       method: req.method!,
       headers: req.headers['content-type'] ? { 'content-type': req.headers['content-type'] } : {},
       body: req.method === 'GET' ? null : new Uint8Array(sent),
     });
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+    res
+      .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+      .end(Buffer.from(await answer.arrayBuffer()));
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -166,7 +207,14 @@ async function runPage(query: string) {
 describe('bundled with esbuild from the installed package', () => {
   it('takes the ESM build and openapi-fetch, and nothing of Node', async () => {
     const { metafile } = await build({
-      entryPoints: [join(dir, 'browser-app.js')], absWorkingDir: dir, bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent',
+      entryPoints: [join(dir, 'browser-app.js')],
+      absWorkingDir: dir,
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
     });
     const inputs = Object.keys(metafile.inputs).filter((file) => file.includes('node_modules'));
     expect(inputs.some((file) => file.endsWith('node_modules/@hostapi/client/dist/index.js'))).toBe(true);
@@ -185,10 +233,16 @@ describe('in headless Chromium, both clients with { apiKey, baseUrl } only', () 
     expect(external).toEqual([]);
     // What the browser sent: the key first, the POST as a form.
     expect(seen.map((s) => `${s.method} ${s.url.split('?')[0]}`)).toEqual([
-      'GET /1.5/dns/list_ips.json', 'POST /1.0/srs/cancel_domain.json', 'GET /1.5/dns/list_ips.json', 'POST /1.0/srs/cancel_domain.json',
+      'GET /1.5/dns/list_ips.json',
+      'POST /1.0/srs/cancel_domain.json',
+      'GET /1.5/dns/list_ips.json',
+      'POST /1.0/srs/cancel_domain.json',
     ]);
     expect(seen[0]!.url).toBe(`/1.5/dns/list_ips.json?apikey=${KEY}&client_id=293`);
-    expect(seen[1]).toMatchObject({ contentType: 'application/x-www-form-urlencoded', body: `apikey=${KEY}&client_id=293&domain=oldbrand.co.nz` });
+    expect(seen[1]).toMatchObject({
+      contentType: 'application/x-www-form-urlencoded',
+      body: `apikey=${KEY}&client_id=293&domain=oldbrand.co.nz`,
+    });
     expect(seen[3]!.body).toBe(seen[1]!.body);
   }, 60_000);
 
@@ -209,10 +263,16 @@ describe('in headless Chromium, a redirect', () => {
     expect(elsewhereSeen).toEqual([]);
     // The browser hides the redirect's status and target from the page (an opaque redirect).
     const hidden = (operation: string) => ({
-      name: 'RedirectError', typed: true, kind: 'redirect', status: 0, targetOrigin: '',
+      name: 'RedirectError',
+      typed: true,
+      kind: 'redirect',
+      status: 0,
+      targetOrigin: '',
       message: `${operation}: redirected, not followed`,
     });
-    expect(result).toEqual({ value: [hidden('listIps'), hidden('cancelDomain'), hidden('listIps'), hidden('cancelDomain')] });
+    expect(result).toEqual({
+      value: [hidden('listIps'), hidden('cancelDomain'), hidden('listIps'), hidden('cancelDomain')],
+    });
     expect(external).toEqual([]);
   }, 60_000);
 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
   // /silent/... never answers, /ok/... answers at once; /1.x/... answers a 200 whose body never ends.
   server = createServer((req, res) => {
     if (req.url!.startsWith('/silent/')) return;
-    if (req.url!.startsWith('/ok/')) return res.writeHead(200, { 'content-type': 'application/json' }).end('{"return": [], "status": true}');
+    if (req.url!.startsWith('/ok/'))
+      return res.writeHead(200, { 'content-type': 'application/json' }).end('{"return": [], "status": true}');
     res.writeHead(200, { 'content-type': 'application/json' }).write('{"return": [');
     const timer = setInterval(() => res.write(`"${'x'.repeat(1024)}",`), 5);
     res.on('close', () => clearInterval(timer));
@@ -49,7 +50,10 @@ call.then(() => console.log('resolved'), (error) => console.log(error.name, Math
 function run(how: string, baseUrl: string, after: boolean): Promise<{ printed: string; exitedAfterMs: number }> {
   writeFileSync(join(dir, 'lifetime.mjs'), SCRIPT);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['lifetime.mjs', how, baseUrl, ...(after ? [`${url}/ok`] : [])], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['lifetime.mjs', how, baseUrl, ...(after ? [`${url}/ok`] : [])], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let printed = '';
     let printedAt = 0;
     child.stdout.on('data', (chunk: Buffer) => {
@@ -65,25 +69,38 @@ function run(how: string, baseUrl: string, after: boolean): Promise<{ printed: s
   });
 }
 
-const WHEN = [['the first call of the process', false], ['a call after another', true]] as const;
+const WHEN = [
+  ['the first call of the process', false],
+  ['a call after another', true],
+] as const;
 /**
  * "At once": far below what a transfer left running keeps a process alive (undici's 300 s, or for
  * ever for a body that never ends), with room for a loaded CI machine (2 s was once 3 s there).
  */
 const AT_ONCE_MS = 20_000;
 
-it.each(WHEN)('a timeout against a server that never answers, %s: the process exits at once', async (_when, after) => {
-  const { printed, exitedAfterMs } = await run('timeout', `${url}/silent`, after);
-  expect(printed).toMatch(/^TimeoutError \d+$/);
-  // Two attempts of 300 ms: the error came when it should.
-  expect(Number(printed.split(' ')[1])).toBeLessThan(5_000);
-  expect(exitedAfterMs).toBeLessThan(AT_ONCE_MS);
-}, 90_000);
+it.each(WHEN)(
+  'a timeout against a server that never answers, %s: the process exits at once',
+  async (_when, after) => {
+    const { printed, exitedAfterMs } = await run('timeout', `${url}/silent`, after);
+    expect(printed).toMatch(/^TimeoutError \d+$/);
+    // Two attempts of 300 ms: the error came when it should.
+    expect(Number(printed.split(' ')[1])).toBeLessThan(5_000);
+    expect(exitedAfterMs).toBeLessThan(AT_ONCE_MS);
+  },
+  90_000,
+);
 
-const STOPS = WHEN.flatMap(([when, after]) => (['timeout', 'abort'] as const).map((how) => [how, when, after] as const));
+const STOPS = WHEN.flatMap(([when, after]) =>
+  (['timeout', 'abort'] as const).map((how) => [how, when, after] as const),
+);
 
-it.each(STOPS)('a body that never ends, stopped by the %s, %s: the process exits at once', async (how, _when, after) => {
-  const { printed, exitedAfterMs } = await run(how, url, after);
-  expect(printed).toMatch(how === 'timeout' ? /^TimeoutError \d+$/ : /^AbortedError \d+$/);
-  expect(exitedAfterMs).toBeLessThan(AT_ONCE_MS);
-}, 90_000);
+it.each(STOPS)(
+  'a body that never ends, stopped by the %s, %s: the process exits at once',
+  async (how, _when, after) => {
+    const { printed, exitedAfterMs } = await run(how, url, after);
+    expect(printed).toMatch(how === 'timeout' ? /^TimeoutError \d+$/ : /^AbortedError \d+$/);
+    expect(exitedAfterMs).toBeLessThan(AT_ONCE_MS);
+  },
+  90_000,
+);

@@ -11,7 +11,8 @@ const run = promisify(execFile);
 const { dir, tarballs, mockUrl } = inject('consumer');
 const doc = readBundle();
 /** The `return` of an operation's success example: what the mock answers. */
-const success = (id: string) => responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id)!.op, '200').success.return;
+const success = (id: string) =>
+  responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id)!.op, '200').success.return;
 
 /**
  * A script that creates each factory the package exports with default options only, and calls
@@ -60,7 +61,8 @@ const expected = (baseUrl: string) => ({
 
 it('the tarballs are the two public packages', () => {
   // At the version in their manifests (0.0.0 until the first release).
-  const version = (name: string) => JSON.parse(readFileSync(new URL(`../../../${name}/package.json`, import.meta.url), 'utf8')).version;
+  const version = (name: string) =>
+    JSON.parse(readFileSync(new URL(`../../../${name}/package.json`, import.meta.url), 'utf8')).version;
   expect(tarballs).toEqual([`hostapi-client-${version('client')}.tgz`, `hostapi-types-${version('types')}.tgz`]);
 });
 
@@ -76,6 +78,10 @@ it.each([
 it('only openapi-fetch is installed as a runtime dependency', async () => {
   const { stdout } = await run('npm', ['ls', '--omit=dev', '--all', '--parseable', '@hostapi/client'], { cwd: dir });
   expect(stdout).toContain('@hostapi/client');
-  const { stdout: deps } = await run('node', ['-p', "JSON.stringify(require('@hostapi/client/package.json').dependencies)"], { cwd: dir });
+  const { stdout: deps } = await run(
+    'node',
+    ['-p', "JSON.stringify(require('@hostapi/client/package.json').dependencies)"],
+    { cwd: dir },
+  );
   expect(JSON.parse(deps)).toEqual({ 'openapi-fetch': '0.17.0' });
 });

@@ -23,7 +23,11 @@ it.each(['client', 'types'])("every address in @hostapi/%s's README is on one of
   const addresses = addressesIn(readme(name));
   expect(addresses.length).toBeGreaterThan(0);
   // A base URL, or a URL under one (a request the README shows).
-  for (const address of addresses) expect(SERVERS.some((server) => address === server || address.startsWith(`${server}/`)), address).toBe(true);
+  for (const address of addresses)
+    expect(
+      SERVERS.some((server) => address === server || address.startsWith(`${server}/`)),
+      address,
+    ).toBe(true);
 });
 
 it('the client README gives the first server as the default', () => {
@@ -31,19 +35,33 @@ it('the client README gives the first server as the default', () => {
 });
 
 it("the README's per-call options example drives the mock's rate-limit answer through one retry to RateLimitError", async () => {
-  const block = [...readme('client').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!).find((b) => b.includes('example=rateLimited'));
+  const block = [...readme('client').matchAll(/^```ts\n([\s\S]*?)^```$/gm)]
+    .map((m) => m[1]!)
+    .find((b) => b.includes('example=rateLimited'));
   expect(block).toBeDefined();
   const expectedOutput = /^\/\/ prints: (listServers: .*)$/m.exec(block!)?.[1];
-  expect(expectedOutput).toBe('listServers: You have exceeded the number of requests per second for this key. Please try again soon.');
-  writeFileSync(join(dir, 'readme-rate-limit.mjs'), ts.transpileModule(block!, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText);
+  expect(expectedOutput).toBe(
+    'listServers: You have exceeded the number of requests per second for this key. Please try again soon.',
+  );
+  writeFileSync(
+    join(dir, 'readme-rate-limit.mjs'),
+    ts.transpileModule(block!, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+      .outputText,
+  );
   // Counts the requests the example makes, without touching the example: fetch, wrapped before it runs.
-  writeFileSync(join(dir, 'count-fetch.mjs'), `const fetch = globalThis.fetch;
+  writeFileSync(
+    join(dir, 'count-fetch.mjs'),
+    `const fetch = globalThis.fetch;
 let calls = 0;
 globalThis.fetch = (...args) => (calls++, fetch(...args));
 process.on('exit', () => console.error(JSON.stringify({ calls })));
-`);
+`,
+  );
   const started = performance.now();
-  const { stdout, stderr } = await run('node', ['--import', './count-fetch.mjs', 'readme-rate-limit.mjs'], { cwd: dir, env: { ...process.env, HOSTAPI_URL: mockUrl } });
+  const { stdout, stderr } = await run('node', ['--import', './count-fetch.mjs', 'readme-rate-limit.mjs'], {
+    cwd: dir,
+    env: { ...process.env, HOSTAPI_URL: mockUrl },
+  });
   expect(stdout.trim()).toBe(expectedOutput);
   expect(JSON.parse(stderr.trim().split('\n').at(-1)!)).toEqual({ calls: 2 });
   // The retry waited (baseDelayMs 100: at least 50 ms with jitter).

@@ -32,11 +32,25 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'hostapi-consumer-'));
   const mock = await startMock();
   try {
-    for (const name of ['types', 'client']) await run('pnpm', ['pack', '--pack-destination', dir], { cwd: join(PACKAGES, name) });
-    const tarballs = readdirSync(dir).filter((file) => file.endsWith('.tgz')).sort();
+    for (const name of ['types', 'client'])
+      await run('pnpm', ['pack', '--pack-destination', dir], { cwd: join(PACKAGES, name) });
+    const tarballs = readdirSync(dir)
+      .filter((file) => file.endsWith('.tgz'))
+      .sort();
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     // @types/node for the README's `process.env`; everything else comes with the tarballs.
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((t) => `./${t}`), '@types/node@20.19.43'], { cwd: dir });
+    await run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        ...tarballs.map((t) => `./${t}`),
+        '@types/node@20.19.43',
+      ],
+      { cwd: dir },
+    );
     project.provide('consumer', { dir, tarballs, mockUrl: mock.url });
   } catch (error) {
     await mock.close();

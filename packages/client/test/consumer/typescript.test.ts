@@ -15,8 +15,15 @@ const INSTALLED = join(dir, 'node_modules/@hostapi/client');
 
 /** As strict as a demanding consumer compiles, the package's own .d.ts included. */
 const STRICT: ts.CompilerOptions = {
-  strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, noImplicitOverride: true,
-  target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: ['node'], skipLibCheck: false, noEmit: true,
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  noImplicitOverride: true,
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+  types: ['node'],
+  skipLibCheck: false,
+  noEmit: true,
   // Each file is a module (README blocks without an import included).
   moduleDetection: ts.ModuleDetectionKind.Force,
 };
@@ -28,12 +35,17 @@ const RESOLUTIONS: Record<string, ts.CompilerOptions> = {
 /** Writes the files into the consumer project and returns tsc's diagnostics of them, as text. */
 function typecheck(files: Record<string, string>, resolution: string, extra: ts.CompilerOptions = {}): string[] {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const program = ts.createProgram(Object.keys(files).map((name) => join(dir, name)), { ...STRICT, ...RESOLUTIONS[resolution], ...extra });
+  const program = ts.createProgram(
+    Object.keys(files).map((name) => join(dir, name)),
+    { ...STRICT, ...RESOLUTIONS[resolution], ...extra },
+  );
   return ts.getPreEmitDiagnostics(program).map(describeDiagnostic);
 }
 
 function describeDiagnostic(d: ts.Diagnostic): string {
-  const where = d.file ? `${d.file.fileName.slice(dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start!).line + 1}` : '';
+  const where = d.file
+    ? `${d.file.fileName.slice(dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start!).line + 1}`
+    : '';
   return `${where} TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 }
 
@@ -131,7 +143,9 @@ export function refused(): void {
 `;
 
 /** The README's TypeScript blocks, as installed. */
-const README_BLOCKS = [...readFileSync(join(INSTALLED, 'README.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
+const README_BLOCKS = [...readFileSync(join(INSTALLED, 'README.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(
+  (m) => m[1]!,
+);
 
 /** Every file checked together under one resolution: a consumer, the README blocks, the refused calls. */
 function filesFor(resolution: string): Record<string, string> {
@@ -147,7 +161,8 @@ function filesFor(resolution: string): Record<string, string> {
 }
 const checked = new Map<string, string[]>();
 /** The diagnostics of one program of all the files (one check of the libraries for all). */
-const diagnosticsOf = (resolution: string) => checked.get(resolution) ?? checked.set(resolution, typecheck(filesFor(resolution), resolution)).get(resolution)!;
+const diagnosticsOf = (resolution: string) =>
+  checked.get(resolution) ?? checked.set(resolution, typecheck(filesFor(resolution), resolution)).get(resolution)!;
 
 describe.each(Object.keys(RESOLUTIONS))('moduleResolution %s, strict', (resolution) => {
   it('a consumer using both clients, their options, errors and pages type-checks, with the package .d.ts', () => {
@@ -187,7 +202,8 @@ const docsUrl = (tag: string, id: string) => doc.externalDocs.url.replace(/\/$/,
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** What the generated docs must say of a field: its description, or its schema's. */
-const meaningOf = (node: Node, schema: Node) => node.description ?? schema.description ?? deref(doc, schema).description;
+const meaningOf = (node: Node, schema: Node) =>
+  node.description ?? schema.description ?? deref(doc, schema).description;
 
 /**
  * [field path, meaning] of every field an operation takes, nested ones included; a map keyed by
@@ -203,20 +219,37 @@ function fieldsOf(op: Node, method: string): [string[], string][] {
     ]);
   };
   if (method === 'get') {
-    return (op.parameters as Node[]).map((p) => deref(doc, p)).flatMap((p: Node) => [[[p.name], meaningOf(p, p.schema)] as [string[], string], ...walk(p.schema, [p.name])]);
+    return (op.parameters as Node[])
+      .map((p) => deref(doc, p))
+      .flatMap((p: Node) => [[[p.name], meaningOf(p, p.schema)] as [string[], string], ...walk(p.schema, [p.name])]);
   }
-  return walk(deref(doc, op.requestBody).content['application/x-www-form-urlencoded'].schema, []).filter(([keys]) => keys[0] !== 'apikey');
+  return walk(deref(doc, op.requestBody).content['application/x-www-form-urlencoded'].schema, []).filter(
+    ([keys]) => keys[0] !== 'apikey',
+  );
 }
 
 const inputName = (id: string) => `${id[0]!.toUpperCase()}${id.slice(1)}Input`;
 
 describe.each(['index.d.ts', 'index.d.cts'])('the emitted dist/%s', (file) => {
-  const source = ts.createSourceFile(file, readFileSync(join(INSTALLED, 'dist', file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(join(INSTALLED, 'dist', file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   for (const node of source.statements) if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
   /** The text of a declaration's doc comment, as written in the file (without `/**`, `*` and `*\/`). */
   const jsDoc = (node: ts.Node) =>
-    ts.getJSDocCommentsAndTags(node).map((d) => d.getText().replace(/^\/\*\*|\*\/$/g, '').replace(/^\s*\* ?/gm, '')).join('\n');
+    ts
+      .getJSDocCommentsAndTags(node)
+      .map((d) =>
+        d
+          .getText()
+          .replace(/^\/\*\*|\*\/$/g, '')
+          .replace(/^\s*\* ?/gm, ''),
+      )
+      .join('\n');
   const member = (members: ts.NodeArray<ts.TypeElement>, name: string) =>
     members.find((m) => m.name && (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name)) && m.name.text === name);
 
@@ -247,7 +280,8 @@ describe.each(['index.d.ts', 'index.d.cts'])('the emitted dist/%s', (file) => {
           field = member(members, key);
           expect(field, keys.join('.')).toBeDefined();
           let type = (field as ts.PropertySignature).type!;
-          while (ts.isArrayTypeNode(type) || ts.isParenthesizedTypeNode(type)) type = ts.isArrayTypeNode(type) ? type.elementType : type.type;
+          while (ts.isArrayTypeNode(type) || ts.isParenthesizedTypeNode(type))
+            type = ts.isArrayTypeNode(type) ? type.elementType : type.type;
           if (ts.isTypeLiteralNode(type)) members = type.members;
         }
         expect(oneLine(jsDoc(field!)), `${id} ${keys.join('.')}`).toContain(oneLine(meaning));
@@ -258,7 +292,12 @@ describe.each(['index.d.ts', 'index.d.cts'])('the emitted dist/%s', (file) => {
 
 describe('on hover, in a consumer file (TypeScript language service)', () => {
   const file = join(dir, 'hover.ts');
-  const calls = OPERATIONS.map(({ path, method, op }) => ({ op, method, path, line: `void api.${op['x-client-method']}(${JSON.stringify(exampleInput(doc, op, method))});` }));
+  const calls = OPERATIONS.map(({ path, method, op }) => ({
+    op,
+    method,
+    path,
+    line: `void api.${op['x-client-method']}(${JSON.stringify(exampleInput(doc, op, method))});`,
+  }));
   const text = `import { createHostApiClient } from '@hostapi/client';\nconst api = createHostApiClient({ apiKey: 'k' });\n${calls.map((c) => c.line).join('\n')}\n`;
   writeFileSync(file, text);
   const options = { ...STRICT, ...RESOLUTIONS.NodeNext };
@@ -266,7 +305,8 @@ describe('on hover, in a consumer file (TypeScript language service)', () => {
     getCompilationSettings: () => options,
     getScriptFileNames: () => [file],
     getScriptVersion: () => '1',
-    getScriptSnapshot: (name) => (ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)!) : undefined),
+    getScriptSnapshot: (name) =>
+      ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name)!) : undefined,
     getCurrentDirectory: () => dir,
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
     fileExists: ts.sys.fileExists,
@@ -280,29 +320,34 @@ describe('on hover, in a consumer file (TypeScript language service)', () => {
   const hover = (needle: string, from: number) => {
     const info = service.getQuickInfoAtPosition(file, text.indexOf(needle, from) + 1);
     const tags = (info?.tags ?? []).map((t) => `@${t.name} ${ts.displayPartsToString(t.text)}`);
-    return oneLine([ts.displayPartsToString(info?.displayParts), ts.displayPartsToString(info?.documentation), ...tags].join('\n'));
+    return oneLine(
+      [ts.displayPartsToString(info?.displayParts), ts.displayPartsToString(info?.documentation), ...tags].join('\n'),
+    );
   };
 
-  it.each(calls.map((c) => [c.op.operationId as string, c] as const))('%s: the method and each field of its call', (_id, { op, method, path, line }) => {
-    const at = text.indexOf(line);
-    const name = (op['x-client-method'] as string).split('.')[1]!;
-    const shown = hover(`.${name}(`, at);
-    expect(shown).toContain(oneLine(op.summary));
-    expect(shown).toContain(oneLine(op.description));
-    expect(shown).toContain(`\`${method.toUpperCase()} ${path}\``);
-    expect(shown).toContain(`@see ${docsUrl(op.tags[0], op.operationId)}`);
-    const fields = new Map(fieldsOf(op, method).map(([keys, meaning]) => [keys.join('.'), meaning]));
-    const visit = (value: unknown, keys: string[]) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
-      // The keys of a map (`upgrade.disk.xvda1`) are the caller's, not fields of the description.
-      if (keys.length && ![...fields.keys()].some((path) => path.startsWith(`${keys.join('.')}.`))) return;
-      for (const [key, inner] of Object.entries(value)) {
-        const meaning = fields.get([...keys, key].join('.'));
-        expect(meaning, [...keys, key].join('.')).toBeDefined();
-        expect(hover(`"${key}":`, at), `${op.operationId} ${[...keys, key].join('.')}`).toContain(oneLine(meaning!));
-        visit(inner, [...keys, key]);
-      }
-    };
-    visit(JSON.parse(line.slice(line.indexOf('(') + 1, -2)), []);
-  });
+  it.each(calls.map((c) => [c.op.operationId as string, c] as const))(
+    '%s: the method and each field of its call',
+    (_id, { op, method, path, line }) => {
+      const at = text.indexOf(line);
+      const name = (op['x-client-method'] as string).split('.')[1]!;
+      const shown = hover(`.${name}(`, at);
+      expect(shown).toContain(oneLine(op.summary));
+      expect(shown).toContain(oneLine(op.description));
+      expect(shown).toContain(`\`${method.toUpperCase()} ${path}\``);
+      expect(shown).toContain(`@see ${docsUrl(op.tags[0], op.operationId)}`);
+      const fields = new Map(fieldsOf(op, method).map(([keys, meaning]) => [keys.join('.'), meaning]));
+      const visit = (value: unknown, keys: string[]) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+        // The keys of a map (`upgrade.disk.xvda1`) are the caller's, not fields of the description.
+        if (keys.length && ![...fields.keys()].some((path) => path.startsWith(`${keys.join('.')}.`))) return;
+        for (const [key, inner] of Object.entries(value)) {
+          const meaning = fields.get([...keys, key].join('.'));
+          expect(meaning, [...keys, key].join('.')).toBeDefined();
+          expect(hover(`"${key}":`, at), `${op.operationId} ${[...keys, key].join('.')}`).toContain(oneLine(meaning!));
+          visit(inner, [...keys, key]);
+        }
+      };
+      visit(JSON.parse(line.slice(line.indexOf('(') + 1, -2)), []);
+    },
+  );
 });

@@ -21,10 +21,12 @@ export interface CaptureServer {
   close(): Promise<void>;
 }
 
-export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(typeof body === 'string' ? body : JSON.stringify(body));
-};
+export const json =
+  (body: unknown, status = 200, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
+  };
 
 export const ok = (value: unknown = []) => json({ return: value, msg: 'Successful', status: true });
 
@@ -59,6 +61,8 @@ export async function startCaptureServer(): Promise<CaptureServer> {
 
 /** The ordered [name, value] fields of a multipart body, parsed by the platform's own parser. */
 export async function multipartFields(req: Captured): Promise<[string, string][]> {
-  const form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': req.headers['content-type']! } }).formData();
+  const form = await new Response(new Uint8Array(req.body), {
+    headers: { 'content-type': req.headers['content-type']! },
+  }).formData();
   return [...form.entries()].map(([name, value]) => [name, String(value)]);
 }

@@ -29,8 +29,21 @@ const bin = (pkg: string, file: string) => join(dirname(require.resolve(`${pkg}/
 const run = promisify(execFile);
 
 async function startMock(mode: Mode): Promise<{ url: string; mock: RunningCommand }> {
-  const command = [process.execPath, require.resolve('@hostapi/mock/bin/mock.mjs'), '--strict', '--port', '0', ...MODES[mode]].map((a) => `'${a}'`).join(' ');
-  const mock = await startCommand(command, { cwd: PACKAGE, ready: (output) => /ready in/.test(output), timeoutMs: 60_000 });
+  const command = [
+    process.execPath,
+    require.resolve('@hostapi/mock/bin/mock.mjs'),
+    '--strict',
+    '--port',
+    '0',
+    ...MODES[mode],
+  ]
+    .map((a) => `'${a}'`)
+    .join(' ');
+  const mock = await startCommand(command, {
+    cwd: PACKAGE,
+    ready: (output) => /ready in/.test(output),
+    timeoutMs: 60_000,
+  });
   const url = /on (http:\/\/[^\s]+)/.exec(mock.output())?.[1];
   if (!url) throw new Error(`the mock (${mode}) printed no address: ${mock.output()}`);
   return { url, mock };
@@ -39,10 +52,15 @@ async function startMock(mode: Mode): Promise<{ url: string; mock: RunningComman
 const literal = (value: unknown) => JSON.stringify(value, null, 2).replace(/\n/g, '\n    ');
 
 /** The encodings of a POST's URL-encoded body that are deepObject (map fields). */
-const mapFields = (op: Node) => Object.entries(op.requestBody?.content['application/x-www-form-urlencoded'].encoding ?? {}).filter(([, e]) => (e as Node).style === 'deepObject');
+const mapFields = (op: Node) =>
+  Object.entries(op.requestBody?.content['application/x-www-form-urlencoded'].encoding ?? {}).filter(
+    ([, e]) => (e as Node).style === 'deepObject',
+  );
 
 const operationOf = (id: string) =>
-  Object.values(portable.paths as Record<string, Node>).flatMap((item) => Object.values(item) as Node[]).find((op) => op.operationId === id)!;
+  Object.values(portable.paths as Record<string, Node>)
+    .flatMap((item) => Object.values(item) as Node[])
+    .find((op) => op.operationId === id)!;
 
 function heyApiCalls() {
   const lines = exampleCalls.map(({ id, method, input }) => {
@@ -66,7 +84,9 @@ ${lines.join('\n')}
 }
 
 function orvalCalls() {
-  const lines = exampleCalls.map(({ id, input }) => `  ${id}: () => api.${id}(${literal(input).replace(/\n {4}/g, '\n  ')}),`);
+  const lines = exampleCalls.map(
+    ({ id, input }) => `  ${id}: () => api.${id}(${literal(input).replace(/\n {4}/g, '\n  ')}),`,
+  );
   return `// Written by test/setup/global.ts: every operation's example call through the orval client.
 import * as api from './api.js';
 
@@ -83,32 +103,43 @@ ${lines.join('\n')}
 function portmanConfig() {
   const overwrites = exampleCalls.map(({ id, method, input }) => {
     const op = operationOf(id);
-    const declared: string[] = method === 'GET'
-      ? (op.parameters as Node[]).map((p) => p.name)
-      : Object.keys(op.requestBody.content['application/x-www-form-urlencoded'].schema.properties);
+    const declared: string[] =
+      method === 'GET'
+        ? (op.parameters as Node[]).map((p) => p.name)
+        : Object.keys(op.requestBody.content['application/x-www-form-urlencoded'].schema.properties);
     // openapi-to-postman writes a map field's example keys out itself (upgrade[disk][xvda1]).
     const given = Object.entries(input).flatMap(([name, value]): [string, unknown][] =>
-      value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value).map(([key, item]) => [`${name}[${key}]`, item]) : [[name, value]]);
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value).map(([key, item]) => [`${name}[${key}]`, item])
+        : [[name, value]],
+    );
     const values = [
       // Values as text: Portman 1.33 writes a form value 0 as '' (`value || …`); "0" is what
       // goes on the wire anyway.
       ...given.map(([key, value]) => ({ key, value: String(value) })),
       // With enableOptionalParameters every field is sent, with an invented value where the
       // description has no example: keep only the example's.
-      ...declared.filter((name) => !given.some(([key]) => key === name || key.startsWith(`${name}[`))).map((key) => ({ key, remove: true })),
+      ...declared
+        .filter((name) => !given.some(([key]) => key === name || key.startsWith(`${name}[`)))
+        .map((key) => ({ key, remove: true })),
     ];
-    return { openApiOperationId: id, [method === 'GET' ? 'overwriteRequestQueryParams' : 'overwriteRequestBody']: values };
+    return {
+      openApiOperationId: id,
+      [method === 'GET' ? 'overwriteRequestQueryParams' : 'overwriteRequestBody']: values,
+    };
   });
   return {
     version: 1.0,
     tests: {
-      contractTests: [{
-        openApiOperation: '*::/*',
-        statusSuccess: { enabled: true },
-        contentType: { enabled: true },
-        jsonBody: { enabled: true },
-        schemaValidation: { enabled: true },
-      }],
+      contractTests: [
+        {
+          openApiOperation: '*::/*',
+          statusSuccess: { enabled: true },
+          contentType: { enabled: true },
+          jsonBody: { enabled: true },
+          schemaValidation: { enabled: true },
+        },
+      ],
     },
     overwrites,
   };
@@ -120,12 +151,36 @@ async function generateCollection() {
   writeFileSync(join(dir, 'portman-config.json'), JSON.stringify(portmanConfig(), null, 2));
   // openapi-to-postman's settings as Portman's defaults, but optional fields kept: without them
   // every optional field is written disabled (never sent), and an overwrite cannot enable one.
-  writeFileSync(join(dir, 'postman-config.json'), JSON.stringify({
-    folderStrategy: 'Tags', parametersResolution: 'Example', requestParametersResolution: 'Example',
-    exampleParametersResolution: 'Example', keepImplicitHeaders: true, enableOptionalParameters: true,
-  }, null, 2));
-  await run(process.execPath, [bin('@apideck/portman', 'bin/portman'), '-l', PORTABLE_PATH, '-o', COLLECTION,
-    '-c', join(dir, 'portman-config.json'), '-s', join(dir, 'postman-config.json')], { cwd: dir });
+  writeFileSync(
+    join(dir, 'postman-config.json'),
+    JSON.stringify(
+      {
+        folderStrategy: 'Tags',
+        parametersResolution: 'Example',
+        requestParametersResolution: 'Example',
+        exampleParametersResolution: 'Example',
+        keepImplicitHeaders: true,
+        enableOptionalParameters: true,
+      },
+      null,
+      2,
+    ),
+  );
+  await run(
+    process.execPath,
+    [
+      bin('@apideck/portman', 'bin/portman'),
+      '-l',
+      PORTABLE_PATH,
+      '-o',
+      COLLECTION,
+      '-c',
+      join(dir, 'portman-config.json'),
+      '-s',
+      join(dir, 'postman-config.json'),
+    ],
+    { cwd: dir },
+  );
 }
 
 /** The clients, compiled, and the collection, into generated/; `times`: ms per step. */
@@ -133,20 +188,27 @@ async function generate(times: Record<string, number>) {
   rmSync(GENERATED, { recursive: true, force: true });
   mkdirSync(join(GENERATED, 'orval'), { recursive: true });
   const orvalConfig = join(GENERATED, 'orval.config.mjs');
-  writeFileSync(orvalConfig, `export default ${JSON.stringify({
-    hostapi: {
-      input: { target: PORTABLE_PATH },
-      output: {
-        target: join(GENERATED, 'orval', 'api.ts'),
-        client: 'fetch',
-        // The base URL is read when a call is made (the suite's recorder, a free port).
-        baseUrl: { runtime: 'process.env.HOSTAPI_ECOSYSTEM_URL' },
-        // orval 8 sends a POST whose body lists two media types as JSON.stringify, with no
-        // Content-Type: pick the URL-encoded form, which the service reads.
-        override: { contentType: { include: ['application/x-www-form-urlencoded'] } },
+  writeFileSync(
+    orvalConfig,
+    `export default ${JSON.stringify(
+      {
+        hostapi: {
+          input: { target: PORTABLE_PATH },
+          output: {
+            target: join(GENERATED, 'orval', 'api.ts'),
+            client: 'fetch',
+            // The base URL is read when a call is made (the suite's recorder, a free port).
+            baseUrl: { runtime: 'process.env.HOSTAPI_ECOSYSTEM_URL' },
+            // orval 8 sends a POST whose body lists two media types as JSON.stringify, with no
+            // Content-Type: pick the URL-encoded form, which the service reads.
+            override: { contentType: { include: ['application/x-www-form-urlencoded'] } },
+          },
+        },
       },
-    },
-  }, null, 2)};\n`);
+      null,
+      2,
+    )};\n`,
+  );
   const timed = async (name: string, step: () => Promise<unknown>) => {
     const start = performance.now();
     await step();
@@ -154,16 +216,28 @@ async function generate(times: Record<string, number>) {
   };
   await Promise.all([
     timed('portman', generateCollection),
-    timed('hey-api', () => run(process.execPath, [bin('@hey-api/openapi-ts', 'bin/run.js'), '-i', PORTABLE_PATH, '-o', join(GENERATED, 'hey-api')], { cwd: PACKAGE })),
-    timed('orval', () => run(process.execPath, [bin('orval', 'dist/bin/orval.mjs'), '--config', orvalConfig], { cwd: PACKAGE })),
+    timed('hey-api', () =>
+      run(
+        process.execPath,
+        [bin('@hey-api/openapi-ts', 'bin/run.js'), '-i', PORTABLE_PATH, '-o', join(GENERATED, 'hey-api')],
+        { cwd: PACKAGE },
+      ),
+    ),
+    timed('orval', () =>
+      run(process.execPath, [bin('orval', 'dist/bin/orval.mjs'), '--config', orvalConfig], { cwd: PACKAGE }),
+    ),
   ]);
   writeFileSync(join(GENERATED, 'hey-api', 'calls.ts'), heyApiCalls());
   writeFileSync(join(GENERATED, 'orval', 'calls.ts'), orvalCalls());
   await timed('tsc', async () => {
     try {
-      await run(process.execPath, [bin('typescript', 'bin/tsc'), '-p', join(PACKAGE, 'tsconfig.generated.json')], { cwd: PACKAGE });
+      await run(process.execPath, [bin('typescript', 'bin/tsc'), '-p', join(PACKAGE, 'tsconfig.generated.json')], {
+        cwd: PACKAGE,
+      });
     } catch (error: any) {
-      throw new Error(`tsc (strict) refused the generated clients or their example calls:\n${error.stdout}${error.stderr}`);
+      throw new Error(
+        `tsc (strict) refused the generated clients or their example calls:\n${error.stdout}${error.stderr}`,
+      );
     }
   });
 }
@@ -172,11 +246,23 @@ export default async function setup(project: TestProject) {
   const times: Record<string, number> = {};
   const started = performance.now();
   const mocks = (['examples', 'dynamic', 'sandbox'] as const).map(startMock);
-  const stop = () => Promise.all(mocks.map((m) => m.then(({ mock }) => mock.stop(), () => undefined)));
+  const stop = () =>
+    Promise.all(
+      mocks.map((m) =>
+        m.then(
+          ({ mock }) => mock.stop(),
+          () => undefined,
+        ),
+      ),
+    );
   try {
     const [[examples, dynamic, sandbox]] = await Promise.all([Promise.all(mocks), generate(times)]);
     times.total = Math.round(performance.now() - started);
-    console.log(`ecosystem setup (ms): ${Object.entries(times).map(([step, ms]) => `${step} ${ms}`).join(', ')}`);
+    console.log(
+      `ecosystem setup (ms): ${Object.entries(times)
+        .map(([step, ms]) => `${step} ${ms}`)
+        .join(', ')}`,
+    );
     project.provide('mocks', { examples: examples!.url, dynamic: dynamic!.url, sandbox: sandbox!.url });
   } catch (error) {
     await stop();

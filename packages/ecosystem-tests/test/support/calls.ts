@@ -32,7 +32,10 @@ export interface ExampleCall {
 export function deref(node: Node): Node {
   let current = node;
   while (current && typeof current.$ref === 'string') {
-    current = current.$ref.slice(2).split('/').reduce((n: Node, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], portable);
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce((n: Node, key: string) => n[key.replace(/~1/g, '/').replace(/~0/g, '~')], portable);
   }
   return current;
 }
@@ -41,24 +44,35 @@ export function deref(node: Node): Node {
 export function pairsOf(input: Record<string, unknown>): Pair[] {
   return Object.entries(input).flatMap(([name, value]): Pair[] => {
     if (Array.isArray(value)) return value.map((item) => [name, String(item)]);
-    if (value && typeof value === 'object') return Object.entries(value).map(([key, item]) => [`${name}[${key}]`, String(item)]);
+    if (value && typeof value === 'object')
+      return Object.entries(value).map(([key, item]) => [`${name}[${key}]`, String(item)]);
     return [[name, String(value)]];
   });
 }
 
-export const exampleCalls: ExampleCall[] = Object.entries(portable.paths as Record<string, Node>).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, op]: [string, Node]) => {
-    let input: Record<string, unknown>;
-    if (method === 'get') {
-      input = Object.fromEntries(
-        (op.parameters as Node[]).filter((p) => p.name === 'apikey' || p.example !== undefined).map((p) => [p.name, p.name === 'apikey' ? API_KEY : p.example]),
-      );
-    } else {
-      const media = op.requestBody.content['application/x-www-form-urlencoded'];
-      const first = deref(Object.values(media.examples as Node)[0]).value as Record<string, unknown>;
-      input = { ...first, apikey: API_KEY };
-    }
-    const success = deref(deref(op.responses['200']).content['application/json'].examples.success).value;
-    return { id: op.operationId as string, method: method.toUpperCase() as 'GET' | 'POST', path, input, pairs: pairsOf(input), success };
-  }),
+export const exampleCalls: ExampleCall[] = Object.entries(portable.paths as Record<string, Node>).flatMap(
+  ([path, item]) =>
+    Object.entries(item).map(([method, op]: [string, Node]) => {
+      let input: Record<string, unknown>;
+      if (method === 'get') {
+        input = Object.fromEntries(
+          (op.parameters as Node[])
+            .filter((p) => p.name === 'apikey' || p.example !== undefined)
+            .map((p) => [p.name, p.name === 'apikey' ? API_KEY : p.example]),
+        );
+      } else {
+        const media = op.requestBody.content['application/x-www-form-urlencoded'];
+        const first = deref(Object.values(media.examples as Node)[0]).value as Record<string, unknown>;
+        input = { ...first, apikey: API_KEY };
+      }
+      const success = deref(deref(op.responses['200']).content['application/json'].examples.success).value;
+      return {
+        id: op.operationId as string,
+        method: method.toUpperCase() as 'GET' | 'POST',
+        path,
+        input,
+        pairs: pairsOf(input),
+        success,
+      };
+    }),
 );

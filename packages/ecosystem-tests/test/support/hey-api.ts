@@ -12,7 +12,8 @@ export function deepObjectFormBody(body: unknown): string {
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) for (const item of value) form.append(name, String(item));
-    else if (typeof value === 'object') for (const [key, item] of Object.entries(value)) form.append(`${name}[${key}]`, String(item));
+    else if (typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) form.append(`${name}[${key}]`, String(item));
     else form.append(name, String(value));
   }
   return form.toString();

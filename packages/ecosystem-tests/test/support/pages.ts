@@ -12,9 +12,20 @@ const require = createRequire(import.meta.url);
 const SWAGGER = dirname(require.resolve('swagger-ui-dist/package.json'));
 // Its exports name no package.json: its root is found from its main module.
 const scalarMain = require.resolve('@scalar/api-reference');
-const SCALAR = join(scalarMain.slice(0, scalarMain.lastIndexOf('/@scalar/api-reference/') + '/@scalar/api-reference/'.length), 'dist', 'browser');
+const SCALAR = join(
+  scalarMain.slice(0, scalarMain.lastIndexOf('/@scalar/api-reference/') + '/@scalar/api-reference/'.length),
+  'dist',
+  'browser',
+);
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.html': 'text/html', '.svg': 'image/svg+xml', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+};
 
 const SWAGGER_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>hostapi: Swagger UI</title>
@@ -77,7 +88,10 @@ export interface Site {
 /** Serves both pages and the portable description, its first server the given mock address. */
 export async function startSite(mockUrl: string): Promise<Site> {
   // The description as published, but for `servers`: Try it out calls the test's mock.
-  const description = JSON.stringify({ ...portable, servers: [{ url: mockUrl, description: 'The suite\'s strict mock' }] });
+  const description = JSON.stringify({
+    ...portable,
+    servers: [{ url: mockUrl, description: "The suite's strict mock" }],
+  });
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url!, 'http://x').pathname);
     const send = (status: number, type: string, body: string | Buffer) => {
@@ -87,9 +101,13 @@ export async function startSite(mockUrl: string): Promise<Site> {
     if (path === '/swagger/' || path === '/swagger/index.html') return send(200, TYPES['.html']!, SWAGGER_PAGE);
     if (path === '/scalar/' || path === '/scalar/index.html') return send(200, TYPES['.html']!, SCALAR_PAGE);
     if (path === '/openapi.portable.json') return send(200, TYPES['.json']!, description);
-    const [root, rest] = path.startsWith('/swagger/') ? [SWAGGER, path.slice(9)] : path.startsWith('/scalar/') ? [SCALAR, path.slice(8)] : [undefined, ''];
+    const [root, rest] = path.startsWith('/swagger/')
+      ? [SWAGGER, path.slice(9)]
+      : path.startsWith('/scalar/')
+        ? [SCALAR, path.slice(8)]
+        : [undefined, ''];
     const file = root && normalize(join(root, rest));
-    if (!file || !file.startsWith(root)) return send(404, 'text/plain', 'not found');
+    if (!file || !root || !file.startsWith(root)) return send(404, 'text/plain', 'not found');
     try {
       return send(200, TYPES[extname(file)] ?? 'application/octet-stream', await readFile(file));
     } catch {
@@ -100,9 +118,10 @@ export async function startSite(mockUrl: string): Promise<Site> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

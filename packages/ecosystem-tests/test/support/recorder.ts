@@ -34,12 +34,22 @@ export async function startRecorder(target: string): Promise<Recorder> {
   const server = createServer(async (incoming, outgoing) => {
     const body = await read(incoming);
     const headers = { ...incoming.headers, host: upstream.host };
-    const forwarded = request({ host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers }, async (answer) => {
-      const text = await read(answer);
-      exchanges.push({ method: incoming.method!, url: incoming.url!, headers: incoming.headers, body, status: answer.statusCode!, answer: text.toString('utf8') });
-      outgoing.writeHead(answer.statusCode!, answer.headers);
-      outgoing.end(text);
-    });
+    const forwarded = request(
+      { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers },
+      async (answer) => {
+        const text = await read(answer);
+        exchanges.push({
+          method: incoming.method!,
+          url: incoming.url!,
+          headers: incoming.headers,
+          body,
+          status: answer.statusCode!,
+          answer: text.toString('utf8'),
+        });
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        outgoing.end(text);
+      },
+    );
     forwarded.on('error', (error) => {
       outgoing.writeHead(502);
       outgoing.end(String(error));
@@ -51,10 +61,11 @@ export async function startRecorder(target: string): Promise<Recorder> {
   return {
     url: `http://127.0.0.1:${port}`,
     exchanges,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -63,7 +74,8 @@ export async function fieldsOf(exchange: Exchange): Promise<Pair[]> {
   const query = [...new URLSearchParams(new URL(exchange.url, 'http://x').search)] as Pair[];
   const type = exchange.headers['content-type'] ?? '';
   if (!exchange.body.length) return query;
-  if (type.startsWith('application/x-www-form-urlencoded')) return [...query, ...([...new URLSearchParams(exchange.body.toString('utf8'))] as Pair[])];
+  if (type.startsWith('application/x-www-form-urlencoded'))
+    return [...query, ...([...new URLSearchParams(exchange.body.toString('utf8'))] as Pair[])];
   if (type.startsWith('multipart/form-data')) {
     const form = await new Response(new Uint8Array(exchange.body), { headers: { 'content-type': type } }).formData();
     return [...query, ...[...form].map(([name, value]) => [name, String(value)] as Pair)];

@@ -18,7 +18,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const command = stepsOf(readFileSync(join(ROOT, 'README.md'), 'utf8')).map((step) => step.command).find((c) => c?.startsWith('pnpm vendor '));
+  const command = stepsOf(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+    .map((step) => step.command)
+    .find((c) => c?.startsWith('pnpm vendor '));
   if (!command) throw new Error('The root README prints no `pnpm vendor` command');
   const reader = mkdtempSync(join(tmpdir(), 'hostapi-vendor-'));
   const ran = await sh(command.replace('<your project>', reader), ROOT);
@@ -26,7 +28,8 @@ export default async function setup(project: TestProject) {
   const vendor = join(reader, 'vendor/hostapi');
   const packed = readdirSync(vendor).sort();
   const expected = ['README.txt', 'hostapi-client.tgz', 'hostapi-mock.tgz', 'hostapi-spec.tgz', 'hostapi-types.tgz'];
-  if (packed.join() !== expected.join()) throw new Error(`pnpm vendor wrote ${packed.join(', ')}; expected ${expected.join(', ')}`);
+  if (packed.join() !== expected.join())
+    throw new Error(`pnpm vendor wrote ${packed.join(', ')}; expected ${expected.join(', ')}`);
   project.provide('vendor', vendor);
   return () => rmSync(reader, { recursive: true, force: true });
 }

@@ -4,7 +4,9 @@ import { timestamp } from '../records.mjs';
 const NEVER = '0000-00-00 00:00:00';
 
 export function getDatabase({ server_name: server, mysql_host: host, database }, { state, reply }) {
-  const found = state.read('databases').find((d) => d.server_name === server && d.mysql_host === host && d.db_name === database);
+  const found = state
+    .read('databases')
+    .find((d) => d.server_name === server && d.mysql_host === host && d.db_name === database);
   return found ? reply.ok(found) : reply.fail('databaseNotFound');
 }
 
@@ -14,24 +16,42 @@ export function backupStack({ server, name }, { state, reply }) {
   return reply.ok({ job_id: state.next('job_id') });
 }
 
-export function copyStack({ source_server: source, name, destination_server: destinationName, label, params = {} }, { state, reply, now }) {
+export function copyStack(
+  { source_server: source, name, destination_server: destinationName, label, params = {} },
+  { state, reply, now },
+) {
   const stack = findStack(state, source, name);
   if (!stack) return reply.fail('stackNotFound');
   const destination = state.read('servers').find((s) => s.name === destinationName);
   if (!destination) return reply.fail('serverNotFound');
   // Databases to clone (params[databases][n]) must be the source server's.
   const databases = state.read('databases');
-  const entries = Object.values(params.databases ?? {}).map((entry) => ({ entry, origin: databases.find((d) => d.server_name === source && d.db_name === entry.clone_db_from) }));
+  const entries = Object.values(params.databases ?? {}).map((entry) => ({
+    entry,
+    origin: databases.find((d) => d.server_name === source && d.db_name === entry.clone_db_from),
+  }));
   if (entries.some(({ origin }) => !origin)) return reply.fail('databaseNotFound');
 
   const copyName = freeStackName(state, destination.name, label);
   // Container shop-web of stack shop becomes shop-staging-web of stack shop-staging.
-  const containers = stack.containers.map((c) => (c.startsWith(`${stack.name}-`) ? copyName + c.slice(stack.name.length) : `${copyName}-${c}`));
+  const containers = stack.containers.map((c) =>
+    c.startsWith(`${stack.name}-`) ? copyName + c.slice(stack.name.length) : `${copyName}-${c}`,
+  );
   state.add('stacks', { server: destination.name, name: copyName, label, containers });
   const users = Object.values(params.database_users ?? {});
   for (const { entry, origin } of entries) {
-    const clone = clonedDatabase(origin, entry, users.filter((user) => user.database === entry.db_name && user.username), destination, timestamp(now));
-    const exists = state.read('databases').some((d) => d.server_name === clone.server_name && d.mysql_host === clone.mysql_host && d.db_name === clone.db_name);
+    const clone = clonedDatabase(
+      origin,
+      entry,
+      users.filter((user) => user.database === entry.db_name && user.username),
+      destination,
+      timestamp(now),
+    );
+    const exists = state
+      .read('databases')
+      .some(
+        (d) => d.server_name === clone.server_name && d.mysql_host === clone.mysql_host && d.db_name === clone.db_name,
+      );
     if (entry.db_name && !exists) state.add('databases', clone);
   }
   return reply.ok({ job_id: state.next('job_id'), destination_stack: copyName });
@@ -74,7 +94,11 @@ const findStack = (state, server, name) => state.read('stacks').find((s) => s.se
 
 /** A stack name from the label (`Shop staging` → `shop-staging`), unique on the server. */
 function freeStackName(state, server, label) {
-  const base = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'stack';
+  const base =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'stack';
   const taken = (name) => state.read('stacks').some((s) => s.server === server && s.name === name);
   let name = base;
   for (let n = 2; taken(name); n++) name = `${base}-${n}`;

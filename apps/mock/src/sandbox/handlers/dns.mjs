@@ -12,13 +12,15 @@ export function listDnsTemplates(_fields, { state, reply }) {
 }
 
 export function listDomainsUsingTemplate({ template_id: templateId }, { state, reply }) {
-  if (!state.read('dns_templates').some((t) => Number(t.template_id) === Number(templateId))) return reply.fail('templateNotFound');
+  if (!state.read('dns_templates').some((t) => Number(t.template_id) === Number(templateId)))
+    return reply.fail('templateNotFound');
   const zones = state.read('dns_domains').filter((zone) => Number(zone.template_id) === Number(templateId));
   return reply.ok(Object.fromEntries(zones.map((zone) => [zone.domain, zone])));
 }
 
 export function updateSoa({ domain }, { state, reply }) {
   // No operation reads a SOA record back: the sandbox checks the zone and accepts the change.
-  if (!state.read('dns_domains').some((zone) => zone.domain === domain.toLowerCase())) return reply.fail('domainNotFound');
+  if (!state.read('dns_domains').some((zone) => zone.domain === domain.toLowerCase()))
+    return reply.fail('domainNotFound');
   return reply.done();
 }

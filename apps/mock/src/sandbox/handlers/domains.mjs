@@ -8,7 +8,18 @@ const NEVER = '0000-00-00 00:00:00';
 const DAY_MS = 86_400_000;
 
 /** The fields of a contact that srs/update_contact changes (`params[<field>]`), besides the numbers (`params[Phone][Country]`). */
-const CONTACT_FIELDS = ['Name', 'Email', 'Organization', 'PostalAddress', 'PostalAddress2', 'Suburb', 'City', 'Country', 'PostCode', 'Province'];
+const CONTACT_FIELDS = [
+  'Name',
+  'Email',
+  'Organization',
+  'PostalAddress',
+  'PostalAddress2',
+  'Suburb',
+  'City',
+  'Country',
+  'PostCode',
+  'Province',
+];
 
 export function getPricingTiers(_fields, { state, reply }) {
   return reply.ok(state.read('pricing_tiers'));
@@ -42,7 +53,9 @@ export function createDomain({ domain, term, registrant_contact: registrantId, p
   if (isTaken(state, parsed.domain)) return reply.fail('domainTaken');
   const contacts = state.read('contacts');
   const contact = (id) => contacts.find((c) => Number(c.ContactID) === Number(id));
-  const roles = [registrantId, params.AdminContact, params.TechContact, params.BillingContact].filter((id) => id !== undefined);
+  const roles = [registrantId, params.AdminContact, params.TechContact, params.BillingContact].filter(
+    (id) => id !== undefined,
+  );
   if (!roles.every(contact)) return reply.fail('contactNotFound');
   const registrant = contact(registrantId);
   const billedUntil = new Date(now);
@@ -88,7 +101,8 @@ export function updateDomainContact({ contact_id: contactId, params = {} }, { st
   if (index < 0) return reply.fail('contactNotFound');
   const changes = {};
   for (const field of CONTACT_FIELDS) if (typeof params[field] === 'string') changes[field] = params[field];
-  for (const [kind, part, field] of PHONE_FIELDS) if (typeof params[kind]?.[part] === 'string') changes[field] = params[kind][part];
+  for (const [kind, part, field] of PHONE_FIELDS)
+    if (typeof params[kind]?.[part] === 'string') changes[field] = params[kind][part];
   for (const kind of PHONE_KINDS) changes[kind] = phoneText(contacts[index], kind, changes);
   changes.date_updated = timestamp(now);
   // The same fields sent again within a second change nothing: the same record, and answer.
@@ -117,5 +131,6 @@ function registrable(domain, state, reply) {
   return { domain: name, name: labels[0], extension: labels.slice(1).join('.') };
 }
 
-const isTaken = (state, domain) => state.read('registered_domains').some((d) => d.Domain.toLowerCase() === domain) || state.read('unavailable_domains').includes(domain);
-
+const isTaken = (state, domain) =>
+  state.read('registered_domains').some((d) => d.Domain.toLowerCase() === domain) ||
+  state.read('unavailable_domains').includes(domain);

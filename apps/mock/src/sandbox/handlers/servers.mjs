@@ -8,7 +8,10 @@ const EXACT_FILTERS = ['location', 'location_node', 'product_type', 'product_cod
 
 export function listServers({ filters = {} }, { state, reply }) {
   let servers = state.read('servers');
-  if (filters.state) servers = servers.filter((s) => (filters.state === 'Other' ? !POWER_STATES.includes(s.state) : s.state === filters.state));
+  if (filters.state)
+    servers = servers.filter((s) =>
+      filters.state === 'Other' ? !POWER_STATES.includes(s.state) : s.state === filters.state,
+    );
   if (filters.type) servers = servers.filter((s) => s.type.toLowerCase() === filters.type.toLowerCase());
   if (filters.name) servers = servers.filter((s) => contains(s.name, filters.name));
   for (const field of EXACT_FILTERS) if (filters[field]) servers = servers.filter((s) => s[field] === filters[field]);
@@ -18,7 +21,10 @@ export function listServers({ filters = {} }, { state, reply }) {
 
 export function listImages({ filters = {} }, { state, reply }) {
   if (filters.location && !state.read('locations').includes(filters.location)) return reply.fail('invalidLocation');
-  let images = filters.include_disabled === '1' ? [...state.read('images'), ...state.read('disabled_images')] : state.read('images');
+  let images =
+    filters.include_disabled === '1'
+      ? [...state.read('images'), ...state.read('disabled_images')]
+      : state.read('images');
   if (filters.type) images = images.filter((image) => image.type === filters.type);
   if (filters.os) images = images.filter((image) => image.os === filters.os);
   return reply.ok(page(sorted(images, filters), filters).data);
@@ -35,11 +41,13 @@ export function upgradeServer({ name, upgrade = {} }, { state, reply, now }) {
     result.cores = true;
   }
   // upgrade[ram] is in GB, the server's ram in MB.
-  if (upgrade.ram !== undefined && Number(upgrade.ram) * 1024 > Number(server.ram)) changes.ram = String(Number(upgrade.ram) * 1024);
+  if (upgrade.ram !== undefined && Number(upgrade.ram) * 1024 > Number(server.ram))
+    changes.ram = String(Number(upgrade.ram) * 1024);
   const partitions = structuredClone(server.partitions);
   // upgrade[disk][<name>] by partition name, or by index (upgrade[disk][0]: a map keyed by index).
   for (const [key, size] of Object.entries(upgrade.disk ?? {})) {
-    const partition = partitions.find((p) => p.name === key) ?? (/^[0-9]+$/.test(key) ? partitions[Number(key)] : undefined);
+    const partition =
+      partitions.find((p) => p.name === key) ?? (/^[0-9]+$/.test(key) ? partitions[Number(key)] : undefined);
     result.disk[key] = Boolean(partition && Number(size) > Number(partition.size));
     if (result.disk[key]) partition.size = String(Number(size));
   }
@@ -56,7 +64,8 @@ export function upgradeServerPlan({ name, plan: code }, { state, reply, now }) {
   const current = plans.find((p) => p.product_code === server.product_code);
   const plan = plans.find((p) => p.product_code === code);
   // A higher plan: one of the same product type with more memory.
-  if (!plan || plan.product_type !== server.product_type || Number(plan.ram) <= Number(current.ram)) return reply.fail('planNotAvailable');
+  if (!plan || plan.product_type !== server.product_type || Number(plan.ram) <= Number(current.ram))
+    return reply.fail('planNotAvailable');
   const partitions = structuredClone(server.partitions);
   // The plan's disk, if larger, grows the first partition.
   if (plan.disk > server.disk) partitions[0].size = String(Number(partitions[0].size) + plan.disk - server.disk);

@@ -2,7 +2,8 @@
 import { timestamp } from '../records.mjs';
 
 // An authorized_keys line: type, base64 key, optional comment.
-const PUBLIC_KEY = /^(ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/;
+const PUBLIC_KEY =
+  /^(ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) [A-Za-z0-9+/]+={0,3}( [^\r\n]*)?$/;
 const NEVER = '0000-00-00 00:00:00';
 
 export function getSshKey({ key_id: keyId, include_users: includeUsers }, { state, reply }) {

@@ -1,11 +1,13 @@
 // Prints what changed since the last release (released/openapi.json) and exits 1 on a change
 // that breaks callers. `pnpm --filter @hostapi/spec compat`.
-import { compare, readReleased } from '../lib/compat.mjs';
-import { readBundle } from '../lib/document.mjs';
+import { compare, readReleased } from '../lib/compat.ts';
+import { readBundle } from '../lib/document.ts';
 
 const released = readReleased();
 if (!released) {
-  console.log('Nothing released yet: no caller to break. `pnpm release:version` records the released description in spec/released/openapi.json.');
+  console.log(
+    'Nothing released yet: no caller to break. `pnpm release:version` records the released description in spec/released/openapi.json.',
+  );
 } else {
   const { breaking, compatible } = compare(released, readBundle());
   console.log(`Changes since ${released.info.version}:`);

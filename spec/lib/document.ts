@@ -1,0 +1,138 @@
+// Reading the bundled description: the helpers every generator and test needs
+// (`@hostapi/spec/document`).
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { INDEX_PATTERN, pointerSegments } from './wire.ts';
+
+export type Node = Record<string, any>;
+
+export interface DocOperation {
+  path: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  op: Node;
+}
+
+/** dist/openapi.json of this package, found by the package's own name (from its sources or its build). */
+export const bundlePath = (): string =>
+  join(dirname(createRequire(import.meta.url).resolve('@hostapi/spec/package.json')), 'dist/openapi.json');
+
+/** The bundled description, parsed. */
+export function readBundle(): Node {
+  const path = bundlePath();
+  if (!existsSync(path)) {
+    throw new Error(`${path} is missing: run \`pnpm --filter @hostapi/spec bundle\` (turbo runs it first).`);
+  }
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** The node a local `$ref` points at, following chains (or the node itself). */
+export function deref(doc: Node, node: Node | undefined): Node {
+  let current = node;
+  while (current && typeof current === 'object' && typeof current.$ref === 'string') {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`Non-local $ref in the bundle: ${ref}`);
+    current = pointerSegments(ref).reduce<Node | undefined>((n, key) => n?.[key], doc);
+    if (current === undefined) throw new Error(`Unresolved $ref ${ref}`);
+  }
+  return current as Node;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** Every operation, in document order. */
+export function operationsOf(doc: Node): DocOperation[] {
+  return Object.entries(doc.paths as Record<string, Node>).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ path, method, op: item[method] as Node })),
+  );
+}
+
+/** The named examples of an operation's JSON response with this status code: `{ name: value }`. */
+export function responseExamples(doc: Node, op: Node, code: string): Record<string, any> {
+  const examples: Record<string, Node> =
+    deref(doc, op.responses?.[code])?.content?.['application/json']?.examples ?? {};
+  return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, deref(doc, example).value]));
+}
+
+export { INDEX_PATTERN };
+
+/**
+ * Whether a schema is a list sent by index: an object keyed by the index (`propertyNames`
+ * {@link INDEX_PATTERN}) whose `additionalProperties` is the item. OpenAPI defines `deepObject`
+ * for objects only, so the description models such lists this way; clients take them as lists.
+ */
+export function isIndexedList(doc: Node, schema: Node | undefined): boolean {
+  const s = schema && deref(doc, schema);
+  return Boolean(
+    s &&
+      s.type === 'object' &&
+      !s.properties &&
+      s.propertyNames?.pattern === INDEX_PATTERN &&
+      s.additionalProperties &&
+      typeof s.additionalProperties === 'object',
+  );
+}
+
+/** A value with every index-keyed object (keys exactly 0…n-1) where the schema has an indexed list made a list. */
+function asLists(doc: Node, schema: Node | undefined, value: unknown): unknown {
+  if (!value || typeof value !== 'object' || !schema) return value;
+  const s = deref(doc, schema);
+  if (Array.isArray(value)) return value.map((item) => asLists(doc, s.items, item));
+  const record = value as Record<string, unknown>;
+  if (isIndexedList(doc, s)) {
+    const keys = Object.keys(record);
+    const items = keys.map((key) => asLists(doc, s.additionalProperties, record[key]));
+    return keys.every((key, i) => key === String(i)) ? items : value;
+  }
+  const properties = propertiesOf(doc, s);
+  const additional = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+  return Object.fromEntries(
+    Object.entries(record).map(([key, item]) => [key, asLists(doc, properties[key] ?? additional, item)]),
+  );
+}
+
+/**
+ * The example call of an operation, without `apikey`: a POST's first request body example, or
+ * a GET's required query parameters with their schema examples. Indexed lists (see
+ * isIndexedList) are given as lists, as a client takes them; they go out as the same fields.
+ */
+export function exampleInput(doc: Node, op: Node, method: string): Record<string, unknown> {
+  if (method === 'post') {
+    const media = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
+    const first = deref(doc, Object.values(media.examples as Record<string, Node>)[0]).value;
+    const { apikey: _key, ...input } = asLists(doc, media.schema, first) as Record<string, unknown>;
+    return input;
+  }
+  const input: Record<string, unknown> = {};
+  for (const parameter of ((op.parameters ?? []) as Node[]).map((p) => deref(doc, p))) {
+    if (!parameter.required) continue;
+    const schema = deref(doc, parameter.schema);
+    input[parameter.name] = schema.examples?.[0] ?? schema.enum?.[0];
+  }
+  return input;
+}
+
+/** The properties of an object schema, looking through `$ref` and `allOf`. */
+export function propertiesOf(doc: Node, schema: Node | undefined): Record<string, Node> {
+  const s = deref(doc, schema);
+  return Object.assign(
+    {},
+    ...((s.allOf ?? []) as Node[]).map((member) => propertiesOf(doc, member)),
+    s.properties ?? {},
+  );
+}
+
+/** The required property names of an object schema, looking through `$ref` and `allOf`. */
+export function requiredOf(doc: Node, schema: Node | undefined): string[] {
+  const s = deref(doc, schema);
+  return [...((s.allOf ?? []) as Node[]).flatMap((member) => requiredOf(doc, member)), ...(s.required ?? [])];
+}
+
+/**
+ * The docs' route of a tag (`#/domain-registration`) and of an operation
+ * (`#/domain-registration/updatedomaincontact`): Redoc CE 3 shows one operation per route. The
+ * docs build and the client's doc comments link to operations with these.
+ */
+export const tagRoute = (tag: string): string => `#/${tag.toLowerCase().replace(/\s+/g, '-')}`;
+export const operationRoute = (tag: string, operationId: string): string =>
+  `${tagRoute(tag)}/${operationId.toLowerCase()}`;
