@@ -1,0 +1,160 @@
+// The wire module (lib/wire.ts): names, pointers, and values to fields and back.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  asList,
+  decodeComponent,
+  encodeFields,
+  formPairs,
+  mediaTypeOf,
+  nameProblem,
+  nest,
+  parseUrlEncoded,
+  pointer,
+  pointerSegments,
+  segmentsOf,
+  toFormData,
+  toPairs,
+  topName,
+  wireName,
+} from '../lib/wire.ts';
+
+describe('names', () => {
+  it('splits and joins bracketed names', () => {
+    expect(segmentsOf('params[Phone][Country]')).toEqual(['params', 'Phone', 'Country']);
+    expect(segmentsOf('list[]')).toEqual(['list', '']);
+    expect(segmentsOf('plain')).toEqual(['plain']);
+    expect(wireName(['params', 'databases', '0', 'name'])).toBe('params[databases][0][name]');
+    expect(topName('upgrade[disk][xvda1]')).toBe('upgrade');
+  });
+
+  it('names what is wrong with a name', () => {
+    expect(nameProblem('a[b][c]')).toBeUndefined();
+    expect(nameProblem('a[]')).toBeUndefined();
+    expect(nameProblem('a[b')).toMatch(/balanced/);
+    expect(nameProblem('a[][b]')).toMatch(/balanced/);
+    expect(nameProblem(`a${'[x]'.repeat(17)}`)).toMatch(/17 levels deep; at most 16/);
+  });
+
+  it('reads back every well-formed name it writes', () => {
+    const segment = fc.string({ minLength: 1 }).filter((s) => !/[[\]]/.test(s));
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 16 }), (segments) => {
+        expect(nameProblem(wireName(segments))).toBeUndefined();
+        expect(segmentsOf(wireName(segments))).toEqual(segments);
+      }),
+    );
+  });
+});
+
+describe('JSON pointers', () => {
+  it('escapes ~ and / in segments, and reads them back', () => {
+    expect(pointer('paths', '/1.3/a~b.json', 'get')).toBe('#/paths/~11.3~1a~0b.json/get');
+    expect(pointerSegments('#/paths/~11.3~1a~0b.json/get')).toEqual(['paths', '/1.3/a~b.json', 'get']);
+    fc.assert(
+      fc.property(fc.array(fc.string()), (parts) => {
+        expect(pointerSegments(pointer(...parts))).toEqual(parts.filter((p) => p !== ''));
+      }),
+    );
+  });
+});
+
+describe('values to fields', () => {
+  it("writes nested objects as brackets, lists by index or with [], yes/no as 1/0, in the shape's order", () => {
+    const shape = { apikey: 0, params: { Phone: { Country: 0, Number: 0 }, services: '[]' } } as const;
+    const pairs = toPairs(
+      { params: { services: ['a', 'b'], Phone: { Number: '1', Country: 64 } }, apikey: 'k' },
+      shape,
+    );
+    expect(pairs).toEqual([
+      ['apikey', 'k'],
+      ['params[Phone][Country]', '64'],
+      ['params[Phone][Number]', '1'],
+      ['params[services][]', 'a'],
+      ['params[services][]', 'b'],
+    ]);
+    expect(encodeFields({ containers: ['web', 'db'], ok: true, skip: undefined })).toBe(
+      'containers[0]=web&containers[1]=db&ok=1',
+    );
+    expect(encodeFields({ 'odd name': 'a&b=c' })).toBe('odd%20name=a%26b%3Dc');
+  });
+
+  it('refuses what cannot be sent, naming the field', () => {
+    expect(() => toPairs({ a: { when: new Date(0) } })).toThrow('a[when]: cannot send Date');
+    expect(() => toPairs({ n: Number.NaN })).toThrow('n: cannot send the number NaN');
+  });
+
+  it('builds multipart bodies with the same names in the same order', async () => {
+    const form = toFormData({ apikey: 'k', upgrade: { disk: { xvda1: 120 } } });
+    expect([...form.entries()]).toEqual([
+      ['apikey', 'k'],
+      ['upgrade[disk][xvda1]', '120'],
+    ]);
+  });
+});
+
+describe('fields to values', () => {
+  it('reads URL-encoded text as URLSearchParams does', () => {
+    const text = 'a=1&b=x+y&c=%E2%82%AC&d&&e=%zz&f=%FF';
+    expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(text)]);
+    expect(decodeComponent('%5B0%5D')).toBe('[0]');
+  });
+
+  it('agrees with URLSearchParams on any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(text)]);
+      }),
+    );
+  });
+
+  it('nests fields by their names, keeping indexes as keys and __proto__ as data', () => {
+    const fields = parseUrlEncoded('a[b]=1&a[c][0]=x&a[c][1]=y&l[]=p&l[]=q&__proto__[x]=1');
+    const { value, conflicts } = nest(fields.map(([name, v]) => ({ segments: segmentsOf(name), value: v })));
+    expect(conflicts).toEqual([]);
+    expect(value).toEqual({ a: { b: '1', c: { '0': 'x', '1': 'y' } }, l: ['p', 'q'], ['__proto__']: { x: '1' } });
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(asList({ '0': 'x', '1': 'y' })).toEqual(['x', 'y']);
+    expect(asList({ '1': 'y' })).toBeUndefined();
+  });
+
+  it('reports a field given as a value and as a group, or twice', () => {
+    const fields = [
+      { segments: ['a'], value: '1' },
+      { segments: ['a', 'b'], value: '2' },
+      { segments: ['c'], value: '3' },
+      { segments: ['c'], value: '4' },
+    ];
+    expect(nest(fields).conflicts).toEqual(['a[b]', 'c']);
+  });
+
+  it('reads both form media types', async () => {
+    const body = new TextEncoder().encode('apikey=k&params[Phone][Country]=64');
+    expect(formPairs(body, 'application/x-www-form-urlencoded; charset=utf-8')).toEqual([
+      ['apikey', 'k'],
+      ['params[Phone][Country]', '64'],
+    ]);
+    const multipart = new Request('http://x/', { method: 'POST', body: toFormData({ apikey: 'k', a: ['1'] }) });
+    const type = multipart.headers.get('content-type') ?? '';
+    expect(mediaTypeOf(type)).toBe('multipart/form-data');
+    expect(await formPairs(new Uint8Array(await multipart.arrayBuffer()), type)).toEqual([
+      ['apikey', 'k'],
+      ['a[0]', '1'],
+    ]);
+  });
+
+  it('round-trips any value a client sends through the names a server reads', () => {
+    const key = fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/[[\]]/.test(s) && s !== '__proto__');
+    const leaf = fc.string({ maxLength: 8 });
+    const value = fc.dictionary(key, fc.oneof(leaf, fc.dictionary(key, leaf, { minKeys: 1, maxKeys: 3 })), {
+      maxKeys: 5,
+    });
+    fc.assert(
+      fc.property(value, (input) => {
+        const fields = parseUrlEncoded(encodeFields(input)).map(([n, v]) => ({ segments: segmentsOf(n), value: v }));
+        expect(nest(fields).value).toEqual(input);
+      }),
+    );
+  });
+});
