@@ -1,7 +1,7 @@
 // Lint rules for what this API needs and Redocly has no built-in rule for.
 // Each rule reads the document only; enable them in ../redocly.yaml as `hostapi/<rule>`.
+import { FORM_TYPES, INDEX_PATTERN } from '../lib/wire.ts';
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const PATH_SHAPE = /^\/1\.[0-9]\/[a-z_]+(\/[a-z_]+)*\.json$/;
 
 /** Follows a $ref (if any) to the node it points at. */
@@ -15,7 +15,8 @@ function schemaType(schema, ctx) {
 }
 
 const ARRAY_STYLE =
-  "OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object keyed by the index (`propertyNames: {pattern: '^(0|[1-9][0-9]*)$'}`, `additionalProperties`: the item)";
+  'OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object ' +
+  `keyed by the index (\`propertyNames: {pattern: '${INDEX_PATTERN}'}\`, \`additionalProperties\`: the item)`;
 
 /**
  * POST bodies are form fields: both form media types, `apikey` first and required, and a

@@ -13,7 +13,16 @@ import { describe, expect, it } from 'vitest';
 const SPEC = fileURLToPath(new URL('..', import.meta.url));
 const REDOCLY = join(SPEC, 'node_modules', '.bin', 'redocly');
 const SPECTRAL = join(SPEC, 'node_modules', '.bin', 'spectral');
-const SOURCES = ['openapi.yaml', 'redocly.yaml', '.spectral.yaml', 'package.json', 'paths', 'components', 'lint'];
+const SOURCES = [
+  'openapi.yaml',
+  'redocly.yaml',
+  '.spectral.yaml',
+  'package.json',
+  'paths',
+  'components',
+  'lint',
+  'lib',
+];
 
 interface Mutation {
   file: string;

@@ -1,5 +1,6 @@
 // The document against the interface description, operation by operation and record by record.
 import { describe, expect, it } from 'vitest';
+import { FORM_TYPES } from '../lib/wire.ts';
 import { OPERATIONS, RECORDS, RECORD_ENUMS, type Param, type Returns } from './description.js';
 import {
   doc,
@@ -16,8 +17,6 @@ import {
   type DocOperation,
   type Node,
 } from './document.js';
-
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 function find(method: string, path: string): DocOperation {
   const found = operations.find((o) => o.method === method && o.path === path);

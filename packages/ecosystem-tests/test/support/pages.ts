@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize } from 'node:path';
+import { URL_ENCODED } from '@hostapi/spec/wire';
 import { portable } from './calls.js';
 
 const require = createRequire(import.meta.url);
@@ -46,7 +47,7 @@ const SWAGGER_PAGE = `<!doctype html>
       if (typeof request.body !== 'string' || !/x-www-form-urlencoded/.test(request.headers['Content-Type'] ?? '')) return request;
       const spec = window.ui.specSelectors.specJson().toJS();
       const path = new URL(request.url).pathname;
-      const schema = spec.paths[path]?.post?.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+      const schema = spec.paths[path]?.post?.requestBody?.content['${URL_ENCODED}']?.schema;
       if (!schema) return request;
       const names = Object.keys(schema.properties);
       const patterns = Object.keys(schema.patternProperties ?? {}).map((p) => new RegExp(p));
