@@ -1,5 +1,7 @@
-// Lint rules for what this API needs and Redocly has no built-in rule for.
-// Each rule reads the document only; enable them in ../redocly.yaml as `hostapi/<rule>`.
+// Lint rules for what this API needs and Redocly has no built-in rule for, and the one decorator
+// of the bundle. Each rule reads the document only; enable them in ../redocly.yaml as
+// `hostapi/<rule>`.
+import { readFileSync } from 'node:fs';
 import { FORM_TYPES, INDEX_PATTERN } from '../lib/wire.ts';
 
 const PATH_SHAPE = /^\/1\.[0-9]\/[a-z_]+(\/[a-z_]+)*\.json$/;
@@ -198,9 +200,25 @@ function UniqueClientMethod() {
   };
 }
 
+/**
+ * The bundle's `info.version` is the package's version (package.json, which `pnpm release:version`
+ * bumps): one version for the description and the package that publishes it.
+ */
+function PackageVersion() {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return {
+    Info: {
+      leave(info) {
+        info.version = version;
+      },
+    },
+  };
+}
+
 export default function hostapiPlugin() {
   return {
     id: 'hostapi',
+    decorators: { oas3: { 'package-version': PackageVersion } },
     rules: {
       oas3: {
         'form-body': FormBody,
