@@ -100,7 +100,9 @@ export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compa
     const removedValues = (was.enum ?? []).filter((v) => now.enum && !now.enum.includes(v));
     if (was.kind === 'request' && (removedValues.length || (!was.enum && now.enum))) {
       breaking.push(
-        `narrowed enumeration of ${key}: ${removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum?.join(', ')}`}`,
+        `narrowed enumeration of ${key}: ${
+          removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum?.join(', ')}`
+        }`,
       );
     }
     const addedValues = (now.enum ?? []).filter((v) => was.enum && !was.enum.includes(v));

@@ -70,7 +70,9 @@ function FormBody() {
       const extra = types.filter((t) => !FORM_TYPES.includes(t));
       if (missing.length || extra.length) {
         ctx.report({
-          message: `POST bodies accept exactly ${FORM_TYPES.join(' and ')}; missing: [${missing}], unexpected: [${extra}].`,
+          message:
+            `POST bodies accept exactly ${FORM_TYPES.join(' and ')}; ` +
+            `missing: [${missing}], unexpected: [${extra}].`,
           location: ctx.location.child(['requestBody', 'content']),
         });
       }
@@ -99,7 +101,9 @@ function FormBody() {
           const enc = encoding[name];
           if (bracketed && (enc?.style !== 'deepObject' || enc?.explode !== true)) {
             ctx.report({
-              message: `Bracketed field \`${name}\` needs \`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`,
+              message:
+                `Bracketed field \`${name}\` needs ` +
+                `\`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`,
               location: where,
             });
           }

@@ -120,7 +120,7 @@ describe('each kind of breaking change is caught', () => {
     expect(compare(current, changed(edit)).breaking).toContain(message);
   });
 
-  it('an enumerated request field retyped with the same wire values is compatible, one with other values is not', () => {
+  it('an enumerated request field retyped with the same wire values is compatible, with others not', () => {
     const key = 'POST /1.2/srs/create_domain.json params[protect]';
     const withProtect = (schema: Node) =>
       changed((doc) => {

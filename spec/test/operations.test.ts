@@ -64,7 +64,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
   });
 
   if (spec.method === 'get') {
-    it('takes exactly the described query parameters, with their types, required-ness, enumerations and defaults', () => {
+    it('takes exactly the described query parameters: types, required-ness, enumerations, defaults', () => {
       expect(queryParams(op)).toEqual(expected(spec.params));
       for (const p of (op.parameters ?? []).map(deref)) {
         expect(p.in).toBe('query');
@@ -78,7 +78,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
       expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'query', name: 'apikey' });
     });
   } else {
-    it('takes exactly the described form fields, in the described order, apikey first and required, with their defaults', () => {
+    it('takes exactly the described form fields, in order, apikey first and required, with defaults', () => {
       const body = deref(op.requestBody);
       expect(body.required).toBe(true);
       expect(Object.keys(body.content).sort()).toEqual(FORM_TYPES);
