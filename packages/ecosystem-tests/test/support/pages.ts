@@ -44,7 +44,8 @@ const SWAGGER_PAGE = `<!doctype html>
     // key first and the fields in order. Put them back in the order of the operation's schema
     // (a field under a map or list field, upgrade[disk][xvda1], goes where that field is).
     requestInterceptor: (request) => {
-      if (typeof request.body !== 'string' || !/x-www-form-urlencoded/.test(request.headers['Content-Type'] ?? '')) return request;
+      const type = request.headers['Content-Type'] ?? '';
+      if (typeof request.body !== 'string' || !type.startsWith('${URL_ENCODED}')) return request;
       const spec = window.ui.specSelectors.specJson().toJS();
       const path = new URL(request.url).pathname;
       const schema = spec.paths[path]?.post?.requestBody?.content['${URL_ENCODED}']?.schema;
