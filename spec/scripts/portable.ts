@@ -102,7 +102,7 @@ function fieldsOf(doc: Node, node: Node, segments: PatternSegment[], context: Co
   if (s.type === 'array' && s['x-array-brackets'] === 'empty') {
     // The one list the service reads with empty brackets: one field, sent once per item.
     if (!literal) throw new Error(`${pattern()}: a list sent with empty brackets inside a list or map`);
-    const wire = `${name()}[]`;
+    const wire = wireName([...(segments as string[]), '']);
     const example = laterSlot ? undefined : examples[wire];
     const schema = {
       type: 'array',
@@ -162,9 +162,9 @@ function fieldsOf(doc: Node, node: Node, segments: PatternSegment[], context: Co
 function flatValue(doc: Node, node: Node | undefined, value: unknown, prefix: string, out: Node = {}): Node {
   const s = node ? deref(doc, node) : {};
   if (s.type === 'array' && s['x-array-brackets'] === 'empty') {
-    out[`${prefix}[]`] = value;
+    out[wireName([prefix, ''])] = value;
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => flatValue(doc, s.items, item, `${prefix}[${i}]`, out));
+    value.forEach((item, i) => flatValue(doc, s.items, item, wireName([prefix, String(i)]), out));
   } else if (value && typeof value === 'object') {
     const properties = propertiesOf(doc, s);
     const additional = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
