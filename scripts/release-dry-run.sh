@@ -22,13 +22,18 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The public packages whole; of the other workspace packages their manifests, which pnpm reads
 # to write the versions of `workspace:` dependencies.
-tar -c --exclude=node_modules --exclude=.turbo package.json pnpm-workspace.yaml .changeset "${PACKAGES[@]}" \
+tar -c --exclude=node_modules --exclude=.turbo package.json pnpm-workspace.yaml tsconfig.base.json .changeset \
+  "${PACKAGES[@]}" \
   $(git ls-files -- '*/package.json' | grep -v node_modules) | tar -x -C "$work"
 ln -s "$root/node_modules" "$work/node_modules"
 
 echo "== Release plan: the pending changesets, applied as \`pnpm release:version\` applies them"
 find .changeset -name '*.md' ! -name README.md | sort | sed 's/^/   /'
 (cd "$work" && "$root/node_modules/.bin/changeset" version >/dev/null)
+# `pnpm release:publish` builds after the versions are bumped, and the description's info.version
+# is @hostapi/spec's version (read by the bundle): bundle the copy's description again.
+ln -s "$root/spec/node_modules" "$work/spec/node_modules"
+(cd "$work/spec" && pnpm run --silent bundle >/dev/null)
 
 mkdir "$work/tarballs"
 for dir in "${PACKAGES[@]}"; do
@@ -59,6 +64,10 @@ for dir in "${PACKAGES[@]}"; do
   echo "   repository: $(field m.repository)"
   echo "   publishConfig: $(field m.publishConfig)"
   echo "   dependencies: $(field 'm.dependencies ?? {}')"
+  if tar -tzf "$tarball" package/dist/openapi.json >/dev/null 2>&1; then
+    info_version='JSON.parse(require("fs").readFileSync(0, "utf8")).info.version'
+    echo "   description: info.version $(tar -xOzf "$tarball" package/dist/openapi.json | node -p "$info_version")"
+  fi
   echo "   files:"
   tar -tzf "$tarball" | sort | sed 's/^/     /'
   echo "   CHANGELOG.md:"

@@ -1,7 +1,8 @@
 // `pnpm release:dry-run` shows exactly what a release would publish: the four public packages
 // at the version the pending changesets give them (a first release: 0.1.0, never 0.2.0), none of
 // them on the registry yet, each with its repository (provenance needs it), public access and
-// provenance, the files a user needs and no others, and its changelog entry. Nothing is changed.
+// provenance, the files a user needs and no others, and its changelog entry; the description
+// says the version it is published in. Nothing is changed.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -116,6 +117,10 @@ describe.each(PACKAGES)('$name', ({ dir, name, files }) => {
     expect(changelog).toMatch(/^- First release: /m);
     expect(changelog.match(/^## /gm)).toHaveLength(1);
   });
+});
+
+it('publishes the description saying the version of @hostapi/spec it is published in', () => {
+  expect(sectionOf('@hostapi/spec')).toContain('\n   description: info.version 0.1.0\n');
 });
 
 it('publishes the client with its one runtime dependency, pinned', () => {

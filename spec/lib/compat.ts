@@ -3,6 +3,7 @@
 // are flattened to wire names first (`filters[state]`, `return.data[].server_id`).
 import { existsSync, readFileSync } from 'node:fs';
 import { deref, type Node, operationsOf, propertiesOf, requiredOf } from './document.ts';
+import { pointer, URL_ENCODED, wireName } from './wire.ts';
 
 /** What a caller depends on at one place of the description. */
 export interface Fact {
@@ -27,7 +28,7 @@ export function facts(doc: Node): Record<string, Fact> {
     const s = deref(doc, schema);
     out[prefix] = { kind, type: typeOf(s), required: isRequired, ...(s.enum ? { enum: s.enum } : {}) };
     if (depth > 8) return;
-    const join = (key: string) => (kind === 'response' ? `${prefix}.${key}` : `${prefix}[${key}]`);
+    const join = (key: string) => (kind === 'response' ? `${prefix}.${key}` : wireName([prefix, key]));
     const props = properties(s);
     const req = required(s);
     for (const [key, value] of Object.entries(props)) walk(join(key), kind, value, req.includes(key), depth + 1);
@@ -43,7 +44,7 @@ export function facts(doc: Node): Record<string, Fact> {
     out[id] = { kind: 'operation' };
     for (const p of ((op.parameters ?? []) as Node[]).map((x) => deref(doc, x)))
       walk(`${id} ${p.name}`, 'request', p.schema, Boolean(p.required));
-    const form = deref(doc, op.requestBody)?.content?.['application/x-www-form-urlencoded']?.schema;
+    const form = deref(doc, op.requestBody)?.content?.[URL_ENCODED]?.schema;
     if (form) {
       const req = required(form);
       for (const [key, value] of Object.entries(properties(form)))
@@ -51,7 +52,7 @@ export function facts(doc: Node): Record<string, Fact> {
     }
     const answer = deref(doc, op.responses?.['200'])?.content?.['application/json']?.schema;
     const success = ((answer?.anyOf ?? [answer]) as Node[]).filter(
-      (m) => m && m.$ref !== '#/components/schemas/Failure',
+      (m) => m && m.$ref !== pointer('components', 'schemas', 'Failure'),
     );
     for (const member of success) {
       const req = required(member);
@@ -99,7 +100,9 @@ export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compa
     const removedValues = (was.enum ?? []).filter((v) => now.enum && !now.enum.includes(v));
     if (was.kind === 'request' && (removedValues.length || (!was.enum && now.enum))) {
       breaking.push(
-        `narrowed enumeration of ${key}: ${removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum?.join(', ')}`}`,
+        `narrowed enumeration of ${key}: ${
+          removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum?.join(', ')}`
+        }`,
       );
     }
     const addedValues = (now.enum ?? []).filter((v) => was.enum && !was.enum.includes(v));

@@ -22,6 +22,24 @@ const INDEX = new RegExp(INDEX_PATTERN);
 /** Whether a bracket segment is a list index: `0`, `1`, … (no sign, no leading zero). */
 export const isIndex = (segment: string): boolean => INDEX.test(segment);
 
+/** Any key of a map keyed by the caller (`upgrade[disk][xvda1]`), as a JSON Schema pattern. */
+export const KEY_PATTERN = '^[^[\\]]+$';
+
+/** A segment of a name pattern: literal text, or any segment a pattern matches (INDEX_PATTERN, KEY_PATTERN). */
+export type PatternSegment = string | { readonly pattern: string };
+
+/**
+ * The names `segments` stand for, as a JSON Schema pattern (a `patternProperties` key):
+ * `['containers', { pattern: INDEX_PATTERN }]` → `^containers\[(0|[1-9][0-9]*)\]$`. A segment's
+ * pattern is used without its anchors, so it must be one group or class (as both patterns here are).
+ */
+export function namePattern(segments: readonly PatternSegment[]): string {
+  const parts = segments.map((s) =>
+    typeof s === 'string' ? s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : s.pattern.slice(1, -1),
+  );
+  return `^${parts.map((part, i) => (i === 0 ? part : `\\[${part}\\]`)).join('')}$`;
+}
+
 // JSON pointers (RFC 6901), as `$ref`s into the description: `#/components/schemas/Server`.
 
 /** A JSON pointer of `#/` and the segments, each escaped (`~` → `~0`, `/` → `~1`). */

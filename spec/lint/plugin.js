@@ -1,7 +1,9 @@
-// Lint rules for what this API needs and Redocly has no built-in rule for.
-// Each rule reads the document only; enable them in ../redocly.yaml as `hostapi/<rule>`.
+// Lint rules for what this API needs and Redocly has no built-in rule for, and the one decorator
+// of the bundle. Each rule reads the document only; enable them in ../redocly.yaml as
+// `hostapi/<rule>`.
+import { readFileSync } from 'node:fs';
+import { FORM_TYPES, INDEX_PATTERN } from '../lib/wire.ts';
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const PATH_SHAPE = /^\/1\.[0-9]\/[a-z_]+(\/[a-z_]+)*\.json$/;
 
 /** Follows a $ref (if any) to the node it points at. */
@@ -15,7 +17,8 @@ function schemaType(schema, ctx) {
 }
 
 const ARRAY_STYLE =
-  "OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object keyed by the index (`propertyNames: {pattern: '^(0|[1-9][0-9]*)$'}`, `additionalProperties`: the item)";
+  'OpenAPI defines `deepObject` for objects only; a list the service reads by index (`name[0]`) is an object ' +
+  `keyed by the index (\`propertyNames: {pattern: '${INDEX_PATTERN}'}\`, \`additionalProperties\`: the item)`;
 
 /**
  * POST bodies are form fields: both form media types, `apikey` first and required, and a
@@ -67,7 +70,9 @@ function FormBody() {
       const extra = types.filter((t) => !FORM_TYPES.includes(t));
       if (missing.length || extra.length) {
         ctx.report({
-          message: `POST bodies accept exactly ${FORM_TYPES.join(' and ')}; missing: [${missing}], unexpected: [${extra}].`,
+          message:
+            `POST bodies accept exactly ${FORM_TYPES.join(' and ')}; ` +
+            `missing: [${missing}], unexpected: [${extra}].`,
           location: ctx.location.child(['requestBody', 'content']),
         });
       }
@@ -96,7 +101,9 @@ function FormBody() {
           const enc = encoding[name];
           if (bracketed && (enc?.style !== 'deepObject' || enc?.explode !== true)) {
             ctx.report({
-              message: `Bracketed field \`${name}\` needs \`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`,
+              message:
+                `Bracketed field \`${name}\` needs ` +
+                `\`encoding.${name}: {style: deepObject, explode: true}\` under ${type}.`,
               location: where,
             });
           }
@@ -197,9 +204,25 @@ function UniqueClientMethod() {
   };
 }
 
+/**
+ * The bundle's `info.version` is the package's version (package.json, which `pnpm release:version`
+ * bumps): one version for the description and the package that publishes it.
+ */
+function PackageVersion() {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return {
+    Info: {
+      leave(info) {
+        info.version = version;
+      },
+    },
+  };
+}
+
 export default function hostapiPlugin() {
   return {
     id: 'hostapi',
+    decorators: { oas3: { 'package-version': PackageVersion } },
     rules: {
       oas3: {
         'form-body': FormBody,

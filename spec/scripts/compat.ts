@@ -6,7 +6,8 @@ import { readBundle } from '../lib/document.ts';
 const released = readReleased();
 if (!released) {
   console.log(
-    'Nothing released yet: no caller to break. `pnpm release:version` records the released description in spec/released/openapi.json.',
+    'Nothing released yet: no caller to break. ' +
+      '`pnpm release:version` records the released description in spec/released/openapi.json.',
   );
 } else {
   const { breaking, compatible } = compare(released, readBundle());

@@ -1,10 +1,11 @@
 // The breaking-change check: the description against the last release (released/openapi.json,
 // absent before the first release), and each kind of breaking change caught on a copy.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compare, facts, readReleased, RELEASED } from '../lib/compat.ts';
 import { readBundle, type Node } from '../lib/document.ts';
 import spec from '../package.json' with { type: 'json' };
+import { PORTABLE } from '../scripts/portable.ts';
 
 const released = readReleased();
 const current = readBundle();
@@ -20,6 +21,16 @@ describe('compatibility with the last release', () => {
   it('has the released description exactly when the package carries a released version', () => {
     // 0.0.0: never released (the first release makes it 0.1.0 and records the description).
     expect(existsSync(RELEASED)).toBe(spec.version !== '0.0.0');
+  });
+
+  it("says the package's version in every bundled form (package.json, which the release bumps)", () => {
+    const yaml = readFileSync(new URL('../dist/openapi.yaml', import.meta.url), 'utf8');
+    const portable = JSON.parse(readFileSync(PORTABLE, 'utf8'));
+    expect([current.info.version, yaml.match(/^ {2}version: (.+)$/m)?.[1], portable.info.version]).toEqual(
+      Array(3).fill(spec.version),
+    );
+    // The released description says the version it was released as.
+    if (released) expect(released.info.version).toBe(spec.version);
   });
 
   it('the description breaks no caller of the released one', () => {
@@ -109,7 +120,7 @@ describe('each kind of breaking change is caught', () => {
     expect(compare(current, changed(edit)).breaking).toContain(message);
   });
 
-  it('an enumerated request field retyped with the same wire values is compatible, one with other values is not', () => {
+  it('an enumerated request field retyped with the same wire values is compatible, with others not', () => {
     const key = 'POST /1.2/srs/create_domain.json params[protect]';
     const withProtect = (schema: Node) =>
       changed((doc) => {

@@ -1,6 +1,7 @@
 /**
- * What ../../../shared/api-description.md says, written down by hand as a table, so the
- * tests can hold the OpenAPI document to it. Nothing here is read from the spec.
+ * What the interface description (the service's own document of its 22 operations, which this
+ * repository does not hold) says, written down by hand as a table, so that the tests can hold
+ * the OpenAPI document to it. Nothing here is read from the spec.
  *
  * Types are JSON types: 'string', 'integer', 'number', 'boolean', 'array', 'object',
  * 'string|null' (nullable), 'any' (the description gives no type: "null or value").
@@ -30,7 +31,7 @@ export interface Operation {
   method: 'get' | 'post';
   path: string;
   tag: string;
-  /** GET: query parameters (apikey excluded: it is the security scheme). POST: form fields in order, apikey first. */
+  /** GET: query parameters (apikey excluded: it is the security scheme). POST: form fields, in order, apikey first. */
   params: readonly Param[];
   returns: Returns;
   /** The envelope fields besides `return` on success: always there, or only on some answers. */

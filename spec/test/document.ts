@@ -8,6 +8,7 @@ import {
   requiredOf as requiredIn,
   type Node,
 } from '../lib/document.ts';
+import { segmentsOf, URL_ENCODED, wireName } from '../lib/wire.ts';
 
 export type { Node };
 
@@ -80,7 +81,7 @@ function constraintsOf(schema: Node): Pick<WireParam, 'enum' | 'default'> {
 /** A form body schema walked into the bracketed names it is sent as, in order. */
 export function formFields(schema: Node, prefix = '', required: string[] = requiredOf(schema)): WireParam[] {
   return Object.entries(propertiesOf(schema)).flatMap(([key, raw]) => {
-    const name = prefix ? `${prefix}[${key}]` : key;
+    const name = prefix ? wireName([prefix, key]) : key;
     const s = deref(raw);
     const leaf = (wire: string, leafSchema: Node): WireParam => ({
       name: wire,
@@ -115,7 +116,7 @@ export function queryParams(op: Node): WireParam[] {
     }
     if (p.style === 'deepObject' && s.type === 'object') {
       return Object.entries(propertiesOf(s)).map(([k, v]) => ({
-        name: `${p.name}[${k}]`,
+        name: wireName([p.name, k]),
         type: jsonType(v),
         required: false,
         ...constraintsOf(v),
@@ -126,9 +127,9 @@ export function queryParams(op: Node): WireParam[] {
 }
 
 /** The schema node (its `$ref` not followed) of the field an operation takes under a wire name (`params[protect]`). */
-export function schemaAt(op: Node, wireName: string): Node | undefined {
-  const [first, ...rest] = wireName.replace(/\]/g, '').split('[') as [string, ...string[]];
-  const form = deref(op.requestBody ?? {}).content?.['application/x-www-form-urlencoded']?.schema;
+export function schemaAt(op: Node, name: string): Node | undefined {
+  const [first, ...rest] = segmentsOf(name) as [string, ...string[]];
+  const form = deref(op.requestBody ?? {}).content?.[URL_ENCODED]?.schema;
   let node: Node | undefined = form
     ? propertiesOf(form)[first]
     : (op.parameters ?? []).map(deref).find((p: Node) => p.name === first)?.schema;

@@ -3,6 +3,7 @@
 // tell one consistent story: one client, the same servers, addresses and ids throughout.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { FORM_TYPES, URL_ENCODED } from '../lib/wire.ts';
 import { deref, doc, inline, isObject, operations, type Node } from './document.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -139,7 +140,7 @@ describe('every operation has the examples users need', () => {
       expect(ok.map((e) => e.name)).toContain('missingApiKey');
       expect(own.map((e) => e.name)).toContain('rateLimited');
       if (method === 'post') {
-        for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+        for (const type of FORM_TYPES) {
           expect(own.filter((e) => e.where.endsWith(`request ${type}`)).length, type).toBeGreaterThan(0);
         }
       }
@@ -151,7 +152,7 @@ describe('the examples tell one consistent story', () => {
   const value = (operationId: string, name: string) =>
     mediaExamples.find((e) => e.where.startsWith(`${operationId} 200`) && e.name === name)!.value as Node;
   const request = (operationId: string) =>
-    mediaExamples.find((e) => e.where === `${operationId} request application/x-www-form-urlencoded`)!.value as Node;
+    mediaExamples.find((e) => e.where === `${operationId} request ${URL_ENCODED}`)!.value as Node;
 
   /** Every value stored under `key` anywhere in a tree. */
   const collect = (node: unknown, keys: string[], out: unknown[] = []): unknown[] => {

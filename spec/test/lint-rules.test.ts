@@ -13,7 +13,16 @@ import { describe, expect, it } from 'vitest';
 const SPEC = fileURLToPath(new URL('..', import.meta.url));
 const REDOCLY = join(SPEC, 'node_modules', '.bin', 'redocly');
 const SPECTRAL = join(SPEC, 'node_modules', '.bin', 'spectral');
-const SOURCES = ['openapi.yaml', 'redocly.yaml', '.spectral.yaml', 'package.json', 'paths', 'components', 'lint'];
+const SOURCES = [
+  'openapi.yaml',
+  'redocly.yaml',
+  '.spectral.yaml',
+  'package.json',
+  'paths',
+  'components',
+  'lint',
+  'lib',
+];
 
 interface Mutation {
   file: string;
@@ -70,8 +79,16 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
       {
         // apikey no longer first
         file: 'paths/srs/cancel_domain.yaml',
-        from: '            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n',
-        to: '            client_id:\n              $ref: ../../components/schemas/ClientId.yaml\n            apikey:\n              $ref: ../../components/schemas/ApiKey.yaml\n',
+        from:
+          '            apikey:\n' +
+          '              $ref: ../../components/schemas/ApiKey.yaml\n' +
+          '            client_id:\n' +
+          '              $ref: ../../components/schemas/ClientId.yaml\n',
+        to:
+          '            client_id:\n' +
+          '              $ref: ../../components/schemas/ClientId.yaml\n' +
+          '            apikey:\n' +
+          '              $ref: ../../components/schemas/ApiKey.yaml\n',
       },
     ],
   ],
@@ -92,8 +109,17 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
       {
         // an indexed list written as an array with deepObject (defined for objects only)
         file: 'paths/cloud/stack/backup.yaml',
-        from: "              type: object\n              description: Back up only these containers of the stack, sent indexed from 0 (`containers[0]=shop-web`).\n              propertyNames:\n                pattern: '^(0|[1-9][0-9]*)$'\n              additionalProperties:\n",
-        to: '              type: array\n              description: Back up only these containers of the stack.\n              items:\n',
+        from:
+          '              type: object\n' +
+          '              description: Back up only these containers of the stack, ' +
+          'sent indexed from 0 (`containers[0]=shop-web`).\n' +
+          '              propertyNames:\n' +
+          "                pattern: '^(0|[1-9][0-9]*)$'\n" +
+          '              additionalProperties:\n',
+        to:
+          '              type: array\n' +
+          '              description: Back up only these containers of the stack.\n' +
+          '              items:\n',
       },
       {
         file: 'paths/cloud/stack/examples/backupStack.request.yaml',
@@ -108,7 +134,12 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
       {
         // a deepObject query parameter that is an array
         file: 'paths/srs/domain_tlds_available.yaml',
-        from: "        type: object\n        description: The domains keyed by their index, from 0.\n        propertyNames:\n          pattern: '^(0|[1-9][0-9]*)$'\n        additionalProperties:\n",
+        from:
+          '        type: object\n' +
+          '        description: The domains keyed by their index, from 0.\n' +
+          '        propertyNames:\n' +
+          "          pattern: '^(0|[1-9][0-9]*)$'\n" +
+          '        additionalProperties:\n',
         to: '        type: array\n        items:\n',
       },
       {
@@ -156,7 +187,13 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
       {
         // no failure example left
         file: 'paths/mail/list_domains.yaml',
-        from: '            serverNotFound:\n              $ref: ./examples/listMailDomains.serverNotFound.yaml\n            clientNotFound:\n              $ref: ../../components/examples/ClientNotFound.yaml\n            missingApiKey:\n              $ref: ../../components/examples/MissingApiKey.yaml\n',
+        from:
+          '            serverNotFound:\n' +
+          '              $ref: ./examples/listMailDomains.serverNotFound.yaml\n' +
+          '            clientNotFound:\n' +
+          '              $ref: ../../components/examples/ClientNotFound.yaml\n' +
+          '            missingApiKey:\n' +
+          '              $ref: ../../components/examples/MissingApiKey.yaml\n',
         to: '',
       },
     ],

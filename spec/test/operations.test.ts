@@ -1,5 +1,6 @@
 // The document against the interface description, operation by operation and record by record.
 import { describe, expect, it } from 'vitest';
+import { FORM_TYPES } from '../lib/wire.ts';
 import { OPERATIONS, RECORDS, RECORD_ENUMS, type Param, type Returns } from './description.js';
 import {
   doc,
@@ -16,8 +17,6 @@ import {
   type DocOperation,
   type Node,
 } from './document.js';
-
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 function find(method: string, path: string): DocOperation {
   const found = operations.find((o) => o.method === method && o.path === path);
@@ -65,7 +64,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
   });
 
   if (spec.method === 'get') {
-    it('takes exactly the described query parameters, with their types, required-ness, enumerations and defaults', () => {
+    it('takes exactly the described query parameters: types, required-ness, enumerations, defaults', () => {
       expect(queryParams(op)).toEqual(expected(spec.params));
       for (const p of (op.parameters ?? []).map(deref)) {
         expect(p.in).toBe('query');
@@ -79,7 +78,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
       expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'query', name: 'apikey' });
     });
   } else {
-    it('takes exactly the described form fields, in the described order, apikey first and required, with their defaults', () => {
+    it('takes exactly the described form fields, in order, apikey first and required, with defaults', () => {
       const body = deref(op.requestBody);
       expect(body.required).toBe(true);
       expect(Object.keys(body.content).sort()).toEqual(FORM_TYPES);

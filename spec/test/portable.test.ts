@@ -1,43 +1,30 @@
-// The portable description (dist/openapi.portable.json, scripts/portable.mjs) against the
+// The portable description (dist/openapi.portable.json, scripts/portable.ts) against the
 // interface description's table: every field under its literal wire name, in order, the key a
-// declared parameter or field, nothing a generic tool has to guess (no deepObject, no security
-// scheme, no vendor extension), and every request example valid against the flat form.
+// declared parameter or field, nothing a generic tool has to guess or honour (no deepObject, no
+// `encoding`, no security scheme, no vendor extension), and every request example valid against
+// the flat form.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { portable, PORTABLE } from '../scripts/portable.mjs';
+import { deref, operationsOf } from '../lib/document.ts';
+import { INDEX_PATTERN, KEY_PATTERN, namePattern, pointer, segmentsOf } from '../lib/wire.ts';
+import { PORTABLE, portable } from '../scripts/portable.ts';
 import { OPERATIONS } from './description.js';
 import { doc, isObject, jsonType, type Node } from './document.js';
 
 const flat: Node = JSON.parse(readFileSync(PORTABLE, 'utf8'));
 const YAML = fileURLToPath(new URL('../dist/openapi.portable.yaml', import.meta.url));
 
-const derefIn = (node: Node): Node => {
-  let current = node;
-  while (current?.$ref)
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce((n: Node, k: string) => n[k], flat);
-  return current;
-};
+const derefIn = (node: Node): Node => deref(flat, node);
 
-/** `additional_tlds[<n>]` → a regex of the names it stands for; `<n>` an index, `<key>` any key. */
-const namePattern = (name: string) =>
-  new RegExp(
-    `^${name
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/<n>/g, '(0|[1-9][0-9]*)')
-      .replace(/<key>/g, '[^\\[\\]]+')}$`,
-  );
-
-/** A patternProperties key stands for a table name when it is that name's pattern. */
+/** A table name (`additional_tlds[<n>]`, `upgrade[disk][<key>]`) as the pattern of the names it stands for. */
 const patternFor = (name: string) =>
-  `^${name
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/<n>/g, '(0|[1-9][0-9]*)')
-    .replace(/<key>/g, '[^\\[\\]]+')}$`;
+  namePattern(
+    segmentsOf(name).map((s) =>
+      s === '<n>' ? { pattern: INDEX_PATTERN } : s === '<key>' ? { pattern: KEY_PATTERN } : s,
+    ),
+  );
 
 /**
  * The table rows in the order the names first stand for them: in the table's order when the
@@ -55,34 +42,31 @@ function everyKey(node: unknown, visit: (key: string, value: unknown) => void) {
 }
 
 describe('the portable description', () => {
-  it('is what scripts/portable.mjs derives from the bundle as it is (dist is fresh)', () => {
+  it('is what scripts/portable.ts derives from the bundle as it is (dist is fresh)', () => {
     expect(flat).toEqual(JSON.parse(JSON.stringify(portable(doc))));
     expect(readFileSync(YAML, 'utf8')).toMatch(/^openapi: 3\.1\.0\n/);
   });
 
-  it('needs nothing a generic tool guesses: no nested deepObject, no security scheme, no vendor extension', () => {
+  it('needs nothing a generic tool guesses or honours: no encoding or style, no security scheme, no extension', () => {
     const found: string[] = [];
-    everyKey(flat, (key, _value) => {
-      if (key.startsWith('x-')) found.push(key);
-      if (key === 'security' || key === 'securitySchemes') found.push(key);
+    everyKey(flat, (key) => {
+      if (key.startsWith('x-') || ['security', 'securitySchemes', 'encoding', 'style', 'explode'].includes(key))
+        found.push(key);
     });
-    // deepObject only as OpenAPI defines it: one level of an object of values (a map field).
-    for (const { method, op } of Object.values(flat.paths as Record<string, Node>).flatMap((item) =>
-      Object.entries(item).map(([method, op]) => ({ method, op: op as Node })),
-    )) {
-      for (const p of op.parameters ?? []) if (p.style) found.push(`${op.operationId} ${p.name}: style ${p.style}`);
+    expect(found).toEqual([]);
+  });
+
+  it("sends every form field as a value under OpenAPI's defaults: no object field, arrays of values only", () => {
+    const found: string[] = [];
+    for (const { op } of operationsOf(flat)) {
       for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Record<string, Node>)) {
-        for (const [name, encoding] of Object.entries((media.encoding ?? {}) as Record<string, Node>)) {
-          const field = derefIn(media.schema.properties[name]);
-          const scalarMap =
-            field.type === 'object' &&
-            !field.properties &&
-            !['object', 'array'].includes(derefIn(field.additionalProperties).type);
+        const fields = { ...media.schema.properties, ...media.schema.patternProperties } as Record<string, Node>;
+        for (const [name, field] of Object.entries(fields)) {
+          const s = derefIn(field);
+          // An array goes out once per item (style form, explode): only `name[]` is sent that way.
           const ok =
-            encoding.style === 'deepObject'
-              ? scalarMap
-              : encoding.style === 'form' && field.type === 'array' && name.endsWith('[]');
-          if (!ok) found.push(`${method} ${op.operationId} ${type} ${name}: style ${encoding.style}`);
+            s.type === 'array' ? name.endsWith('[]') && derefIn(s.items).type !== 'object' : s.type !== 'object';
+          if (!ok) found.push(`${op.operationId} ${type} ${name}: ${s.type}`);
         }
       }
     }
@@ -96,7 +80,10 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
 
   /** Each flat name or pattern with the index of the table row it stands for. */
   function rows(names: string[], patterns: string[]) {
-    const byName = names.map((name) => ({ name, row: table.findIndex((p) => namePattern(p.name).test(name)) }));
+    const byName = names.map((name) => ({
+      name,
+      row: table.findIndex((p) => new RegExp(patternFor(p.name)).test(name)),
+    }));
     const byPattern = patterns.map((pattern) => ({
       name: pattern,
       row: table.findIndex((p) => patternFor(p.name) === pattern),
@@ -131,11 +118,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
         const names = Object.keys(schema.properties);
         expect(names[0], type).toBe('apikey');
         expect(schema.required, type).toEqual(spec.params.filter((p) => p.required).map((p) => p.name));
-        // A map field (`upgrade[disk]`, deepObject) stands for the table's `upgrade[disk][<key>]`.
-        const maps = Object.keys(media.encoding ?? {}).filter((n) => media.encoding[n].style === 'deepObject');
-        const wire = names.slice(1).map((n) => (maps.includes(n) ? `${n}[any]` : n));
-        const { byName: found, byPattern } = rows(wire, Object.keys(schema.patternProperties ?? {}));
-        const byName = found.map((r, i) => ({ ...r, name: names[i + 1]! }));
+        const { byName, byPattern } = rows(names.slice(1), Object.keys(schema.patternProperties ?? {}));
         expect(
           [...byName, ...byPattern].filter((r) => r.row < 0).map((r) => r.name),
           type,
@@ -145,13 +128,11 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
         for (const { name, row } of byName) {
           const field = derefIn(schema.properties[name]);
           // `params[the service][]` is one array field; its items are the table's type.
-          const leaf = name.endsWith('[]')
-            ? derefIn(field.items)
-            : maps.includes(name)
-              ? derefIn(field.additionalProperties)
-              : field;
+          const leaf = name.endsWith('[]') ? derefIn(field.items) : field;
           expect(jsonType(leaf), name).toBe(table[row]!.type);
         }
+        for (const { name, row } of byPattern)
+          expect(jsonType(schema.patternProperties[name]), name).toBe(table[row]!.type);
         expect(schema.additionalProperties, type).toBe(false);
       }
     });
@@ -161,7 +142,7 @@ describe.each(Object.entries(OPERATIONS))('%s', (_name, spec) => {
       ajv.addSchema(flat, 'portable');
       for (const [type, media] of Object.entries(op.requestBody.content as Record<string, Node>)) {
         const validate = ajv.compile({
-          $ref: `portable#/paths/${spec.path.replace(/~/g, '~0').replace(/\//g, '~1')}/post/requestBody/content/${type.replace(/\//g, '~1')}/schema`,
+          $ref: `portable${pointer('paths', spec.path, 'post', 'requestBody', 'content', type, 'schema')}`,
         });
         const examples = Object.entries(media.examples as Record<string, Node>);
         expect(examples.length, type).toBeGreaterThan(0);

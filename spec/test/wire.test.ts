@@ -6,7 +6,10 @@ import {
   decodeComponent,
   encodeFields,
   formPairs,
+  INDEX_PATTERN,
+  KEY_PATTERN,
   mediaTypeOf,
+  namePattern,
   nameProblem,
   nest,
   parseUrlEncoded,
@@ -18,6 +21,33 @@ import {
   topName,
   wireName,
 } from '../lib/wire.ts';
+
+describe('name patterns', () => {
+  it('match the names a list index or a key of the caller stands for, and no others', () => {
+    // `u`: as JSON Schema validators (ajv) compile patternProperties.
+    const containers = new RegExp(namePattern(['containers', { pattern: INDEX_PATTERN }]), 'u');
+    expect(containers.source).toBe('^containers\\[(0|[1-9][0-9]*)\\]$');
+    for (const name of ['containers[0]', 'containers[12]']) expect(containers.test(name), name).toBe(true);
+    for (const name of ['containers[01]', 'containers[]', 'containers[a]', 'xcontainers[0]', 'containers[0][x]'])
+      expect(containers.test(name), name).toBe(false);
+    const disks = new RegExp(namePattern(['upgrade', 'disk', { pattern: KEY_PATTERN }]), 'u');
+    for (const name of ['upgrade[disk][xvda1]', 'upgrade[disk][0]', 'upgrade[disk][a b]'])
+      expect(disks.test(name), name).toBe(true);
+    for (const name of ['upgrade[disk][]', 'upgrade[disk][a][b]', 'upgrade[disk]', 'upgrade[disk][a]b'])
+      expect(disks.test(name), name).toBe(false);
+  });
+
+  it('take literal segments literally', () => {
+    const segment = fc.string({ minLength: 1 }).filter((s) => !/[[\]]/.test(s));
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 4 }), segment, (segments, other) => {
+        const pattern = new RegExp(namePattern(segments), 'u');
+        expect(pattern.test(wireName(segments))).toBe(true);
+        if (other !== segments.at(-1)) expect(pattern.test(wireName([...segments.slice(0, -1), other]))).toBe(false);
+      }),
+    );
+  });
+});
 
 describe('names', () => {
   it('splits and joins bracketed names', () => {

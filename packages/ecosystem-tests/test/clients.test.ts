@@ -1,14 +1,16 @@
-// Clients another team generates from the portable description, with @hey-api/openapi-ts and
-// orval (generated and compiled strict by the global setup): every operation's example call,
-// sent through each, reaches the strict mock as exactly the fields the example names, in
-// order, and is answered with the operation's success example. The same fields are what
-// @hostapi/client (the reference wire form) sends for the canonical description's example.
+// Clients another team generates from the portable description, with @hey-api/openapi-ts, orval
+// and openapi-typescript + openapi-fetch (generated and compiled strict by the global setup):
+// every operation's example call, sent through each, reaches the strict mock as exactly the
+// fields the example names, in order, and is answered with the operation's success example. The
+// same fields are what @hostapi/client (the reference wire form) sends for the canonical
+// description's example. hey-api and openapi-fetch ignore a form's `encoding` (openapi-fetch
+// writes a body as `new URLSearchParams(body)`): the portable form needs none.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { OPERATIONS, toPairs } from '@hostapi/client';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_KEY, exampleCalls } from './support/calls.js';
+import { API_KEY, type ExampleCall, exampleCalls, widerCalls } from './support/calls.js';
 import { fieldsOf, startRecorder, type Recorder } from './support/recorder.js';
 import { GENERATED } from './support/paths.js';
 
@@ -23,6 +25,8 @@ beforeAll(async () => {
   // orval reads its base URL when a call is made (baseUrl.runtime in the global setup).
   process.env.HOSTAPI_ECOSYSTEM_URL = recorder.url;
   clients.orval = (await import(pathToFileURL(join(GENERATED, 'orval', 'calls.ts')).href)).calls;
+  const openapiFetch = await import(pathToFileURL(join(GENERATED, 'openapi-fetch', 'calls.ts')).href);
+  clients['openapi-fetch'] = openapiFetch.calls(recorder.url);
 });
 afterAll(() => recorder?.close());
 
@@ -47,22 +51,37 @@ describe('the example calls, read from the portable description', () => {
   });
 });
 
-describe.each(['hey-api', 'orval'])('%s', (tool) => {
+/** Sends a call through a tool's client and returns what reached the mock, with the answer. */
+async function send(tool: string, key: string, call: ExampleCall) {
+  const before = recorder.exchanges.length;
+  await clients[tool]![key]!();
+  const sent = recorder.exchanges.slice(before);
+  expect(sent.map((e) => `${e.method} ${e.url.split('?')[0]}`)).toEqual([`${call.method} ${call.path}`]);
+  const [exchange] = sent;
+  if (call.method === 'POST') expect(exchange!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+  return { fields: await fieldsOf(exchange!), status: exchange!.status, answer: JSON.parse(exchange!.answer) };
+}
+
+describe.each(['hey-api', 'orval', 'openapi-fetch'])('%s', (tool) => {
   it.each(exampleCalls.map((c) => [c.id, c] as const))(
     '%s: the example call is accepted by the strict mock, as sent',
     async (id, call) => {
-      const before = recorder.exchanges.length;
-      await clients[tool]![id]!();
-      const sent = recorder.exchanges.slice(before);
-      expect(sent.map((e) => `${e.method} ${e.url.split('?')[0]}`)).toEqual([`${call.method} ${call.path}`]);
-      const [exchange] = sent;
-      expect(await fieldsOf(exchange!)).toEqual(call.pairs);
-      if (call.method === 'POST')
-        expect(exchange!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
-      expect({ status: exchange!.status, answer: JSON.parse(exchange!.answer) }).toEqual({
-        status: 200,
-        answer: call.success,
-      });
+      expect(await send(tool, id, call)).toEqual({ fields: call.pairs, status: 200, answer: call.success });
     },
   );
+
+  it.each(Object.entries(widerCalls))('%s: goes out field for field and is accepted', async (key, call) => {
+    const { fields, status } = await send(tool, key, call);
+    if (tool === 'openapi-fetch' && key === 'twoServices') {
+      // openapi-fetch's default serializer is `new URLSearchParams(body)`, which joins an array
+      // with commas where OpenAPI's default form style repeats the name: one service named
+      // "shop-staging,shop-staging-worker". Two or more items need FormData or a bodySerializer.
+      const services = call.pairs.filter(([name]) => name === 'params[the service][]').map(([, v]) => v);
+      expect(fields.filter(([name]) => name === 'params[the service][]')).toEqual([
+        ['params[the service][]', services.join(',')],
+      ]);
+      return;
+    }
+    expect({ fields, status }).toEqual({ fields: call.pairs, status: 200 });
+  });
 });

@@ -1051,7 +1051,7 @@ export interface OperationInputs {
 /**
  * The operation client (createHostApiClient): one method per operation, grouped by area. Each
  * resolves to the answer's `return` or throws a typed HostApiError. Hosting Account Management
- * API, version 0.1.0.
+ * API, version 0.0.0.
  * @see https://hostapi.github.io/hostapi/
  */
 export interface HostApiClient {

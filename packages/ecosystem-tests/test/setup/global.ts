@@ -1,6 +1,7 @@
 // Once per run, while the mocks start: clients generated from the portable description with
-// @hey-api/openapi-ts and orval, with a file of every operation's example call through each, all
-// compiled by `tsc` (strict); and Portman's Postman collection. Each tool runs as its CLI, as a
+// @hey-api/openapi-ts, orval and openapi-typescript (for openapi-fetch), with a file of every
+// operation's example call through each, all compiled by `tsc` (strict); and Portman's Postman
+// collection. Each tool runs as its CLI, as a
 // team using it would, into generated/ (gitignored). The mocks are
 // apps/mock/bin/mock.mjs as testers start it, `--strict` (every departure from the wire form
 // refused), on free ports: examples mode, `--dynamic` and `--sandbox`.
@@ -9,9 +10,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { URL_ENCODED } from '@hostapi/spec/wire';
 import { startCommand, type RunningCommand } from '@hostapi/testing/commands';
 import type { TestProject } from 'vitest/node';
-import { exampleCalls, PORTABLE_PATH, portable, type Node } from '../support/calls.js';
+import { type ExampleCall, exampleCalls, PORTABLE_PATH, portable, type Node, widerCalls } from '../support/calls.js';
 import { COLLECTION, GENERATED, PACKAGE } from '../support/paths.js';
 
 declare module 'vitest' {
@@ -49,13 +51,13 @@ async function startMock(mode: Mode): Promise<{ url: string; mock: RunningComman
   return { url, mock };
 }
 
-const literal = (value: unknown) => JSON.stringify(value, null, 2).replace(/\n/g, '\n    ');
+/** Every call the clients make, by the name each calls file gives it: the examples, then the wider calls. */
+const CALLS: [key: string, call: ExampleCall][] = [
+  ...exampleCalls.map((call): [string, ExampleCall] => [call.id, call]),
+  ...Object.entries(widerCalls),
+];
 
-/** The encodings of a POST's URL-encoded body that are deepObject (map fields). */
-const mapFields = (op: Node) =>
-  Object.entries(op.requestBody?.content['application/x-www-form-urlencoded'].encoding ?? {}).filter(
-    ([, e]) => (e as Node).style === 'deepObject',
-  );
+const literal = (value: unknown) => JSON.stringify(value, null, 2).replace(/\n/g, '\n    ');
 
 const operationOf = (id: string) =>
   Object.values(portable.paths as Record<string, Node>)
@@ -63,16 +65,13 @@ const operationOf = (id: string) =>
     .find((op) => op.operationId === id)!;
 
 function heyApiCalls() {
-  const lines = exampleCalls.map(({ id, method, input }) => {
+  const lines = CALLS.map(([key, { id, method, input }]) => {
     const option = method === 'GET' ? `query: ${literal(input)}` : `body: ${literal(input)}`;
-    // See deepObjectFormBody: hey-api writes a map field as JSON text.
-    const serializer = mapFields(operationOf(id)).length ? ', bodySerializer: deepObjectFormBody' : '';
-    return `    ${id}: () => sdk.${id}({ ${option}${serializer} }),`;
+    return `    ${key}: () => sdk.${id}({ ${option} }),`;
   });
   return `// Written by test/setup/global.ts: every operation's example call through the hey-api client.
 import { client } from './client.gen.js';
 import * as sdk from './sdk.gen.js';
-import { deepObjectFormBody } from '../../test/support/hey-api.js';
 
 export function calls(baseUrl: string) {
   client.setConfig({ baseUrl });
@@ -84,15 +83,54 @@ ${lines.join('\n')}
 }
 
 function orvalCalls() {
-  const lines = exampleCalls.map(
-    ({ id, input }) => `  ${id}: () => api.${id}(${literal(input).replace(/\n {4}/g, '\n  ')}),`,
-  );
+  const lines = CALLS.map(([key, { id, method, input }]) => {
+    const given = literal(input).replace(/\n {4}/g, '\n  ');
+    // orval's body type has the declared fields only: a caller-named one (upgrade[disk][xvda1])
+    // is passed by a cast.
+    const patterned = method === 'POST' && operationOf(id).requestBody.content[URL_ENCODED].schema.patternProperties;
+    return `  ${key}: () => api.${id}(${patterned ? `${given} as Parameters<typeof api.${id}>[0]` : given}),`;
+  });
   return `// Written by test/setup/global.ts: every operation's example call through the orval client.
 import * as api from './api.js';
 
 export const calls = {
 ${lines.join('\n')}
 };
+`;
+}
+
+/**
+ * Every example call through openapi-fetch on openapi-typescript's `paths`, with openapi-fetch's
+ * default serializers: the query's fields in order, a form body as `new URLSearchParams(body)`,
+ * which it writes only under exactly `Content-Type: application/x-www-form-urlencoded`.
+ */
+function openapiFetchCalls() {
+  const lines = CALLS.map(([key, { id, method, path, input }]) => {
+    if (method === 'GET') return `    ${key}: () => client.GET('${path}', { params: { query: ${literal(input)} } }),`;
+    // openapi-typescript writes patternProperties as an index signature of the patterns' type
+    // beside the named fields (\`{ apikey: string } & { [key: string]: number }\`), which no
+    // value satisfies: a body with caller-named fields (upgrade[disk][xvda1]) needs a cast.
+    const patterned = Boolean(operationOf(id).requestBody.content[URL_ENCODED].schema.patternProperties);
+    const body = patterned ? `${literal(input)} as unknown as FormBody<'${path}'>` : literal(input);
+    return `    ${key}: () => client.POST('${path}', { body: ${body}, headers: form }),`;
+  });
+  return `// Written by test/setup/global.ts: every operation's example call through openapi-fetch.
+import createClient from 'openapi-fetch';
+import type { paths } from './schema.js';
+
+type FormBody<P extends keyof paths> = paths[P] extends {
+  post: { requestBody: { content: { '${URL_ENCODED}': infer B } } };
+}
+  ? B
+  : never;
+
+export function calls(baseUrl: string) {
+  const client = createClient<paths>({ baseUrl });
+  const form = { 'Content-Type': '${URL_ENCODED}' } as const;
+  return {
+${lines.join('\n')}
+  };
+}
 `;
 }
 
@@ -106,22 +144,15 @@ function portmanConfig() {
     const declared: string[] =
       method === 'GET'
         ? (op.parameters as Node[]).map((p) => p.name)
-        : Object.keys(op.requestBody.content['application/x-www-form-urlencoded'].schema.properties);
-    // openapi-to-postman writes a map field's example keys out itself (upgrade[disk][xvda1]).
-    const given = Object.entries(input).flatMap(([name, value]): [string, unknown][] =>
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.entries(value).map(([key, item]) => [`${name}[${key}]`, item])
-        : [[name, value]],
-    );
+        : Object.keys(op.requestBody.content[URL_ENCODED].schema.properties);
+    const given = Object.entries(input);
     const values = [
       // Values as text: Portman 1.33 writes a form value 0 as '' (`value || …`); "0" is what
       // goes on the wire anyway.
       ...given.map(([key, value]) => ({ key, value: String(value) })),
       // With enableOptionalParameters every field is sent, with an invented value where the
       // description has no example: keep only the example's.
-      ...declared
-        .filter((name) => !given.some(([key]) => key === name || key.startsWith(`${name}[`)))
-        .map((key) => ({ key, remove: true })),
+      ...declared.filter((name) => !given.some(([key]) => key === name)).map((key) => ({ key, remove: true })),
     ];
     return {
       openApiOperationId: id,
@@ -187,6 +218,7 @@ async function generateCollection() {
 async function generate(times: Record<string, number>) {
   rmSync(GENERATED, { recursive: true, force: true });
   mkdirSync(join(GENERATED, 'orval'), { recursive: true });
+  mkdirSync(join(GENERATED, 'openapi-fetch'), { recursive: true });
   const orvalConfig = join(GENERATED, 'orval.config.mjs');
   writeFileSync(
     orvalConfig,
@@ -201,7 +233,11 @@ async function generate(times: Record<string, number>) {
             baseUrl: { runtime: 'process.env.HOSTAPI_ECOSYSTEM_URL' },
             // orval 8 sends a POST whose body lists two media types as JSON.stringify, with no
             // Content-Type: pick the URL-encoded form, which the service reads.
-            override: { contentType: { include: ['application/x-www-form-urlencoded'] } },
+            override: {
+              contentType: { include: [URL_ENCODED] },
+              // orval writes the declared fields only: see test/support/orval.ts.
+              formUrlEncoded: { path: join(PACKAGE, 'test', 'support', 'orval.ts'), name: 'everyField' },
+            },
           },
         },
       },
@@ -226,9 +262,17 @@ async function generate(times: Record<string, number>) {
     timed('orval', () =>
       run(process.execPath, [bin('orval', 'dist/bin/orval.mjs'), '--config', orvalConfig], { cwd: PACKAGE }),
     ),
+    timed('openapi-typescript', () =>
+      run(
+        process.execPath,
+        [bin('openapi-typescript', 'bin/cli.js'), PORTABLE_PATH, '-o', join(GENERATED, 'openapi-fetch', 'schema.ts')],
+        { cwd: PACKAGE },
+      ),
+    ),
   ]);
   writeFileSync(join(GENERATED, 'hey-api', 'calls.ts'), heyApiCalls());
   writeFileSync(join(GENERATED, 'orval', 'calls.ts'), orvalCalls());
+  writeFileSync(join(GENERATED, 'openapi-fetch', 'calls.ts'), openapiFetchCalls());
   await timed('tsc', async () => {
     try {
       await run(process.execPath, [bin('typescript', 'bin/tsc'), '-p', join(PACKAGE, 'tsconfig.generated.json')], {

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize } from 'node:path';
+import { URL_ENCODED } from '@hostapi/spec/wire';
 import { portable } from './calls.js';
 
 const require = createRequire(import.meta.url);
@@ -43,10 +44,11 @@ const SWAGGER_PAGE = `<!doctype html>
     // key first and the fields in order. Put them back in the order of the operation's schema
     // (a field under a map or list field, upgrade[disk][xvda1], goes where that field is).
     requestInterceptor: (request) => {
-      if (typeof request.body !== 'string' || !/x-www-form-urlencoded/.test(request.headers['Content-Type'] ?? '')) return request;
+      const type = request.headers['Content-Type'] ?? '';
+      if (typeof request.body !== 'string' || !type.startsWith('${URL_ENCODED}')) return request;
       const spec = window.ui.specSelectors.specJson().toJS();
       const path = new URL(request.url).pathname;
-      const schema = spec.paths[path]?.post?.requestBody?.content['application/x-www-form-urlencoded']?.schema;
+      const schema = spec.paths[path]?.post?.requestBody?.content['${URL_ENCODED}']?.schema;
       if (!schema) return request;
       const names = Object.keys(schema.properties);
       const patterns = Object.keys(schema.patternProperties ?? {}).map((p) => new RegExp(p));

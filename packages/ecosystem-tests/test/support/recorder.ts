@@ -2,6 +2,7 @@
 // headers, body bytes) and the mock's answer, so that the tests assert what went over the wire.
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FORM_TYPES, formPairs, mediaTypeOf, parseUrlEncoded } from '@hostapi/spec/wire';
 import type { Pair } from './calls.js';
 
 export interface Exchange {
@@ -71,14 +72,12 @@ export async function startRecorder(target: string): Promise<Recorder> {
 
 /** The fields of a request as the mock reads them: the query's, then a form body's, decoded, in order. */
 export async function fieldsOf(exchange: Exchange): Promise<Pair[]> {
-  const query = [...new URLSearchParams(new URL(exchange.url, 'http://x').search)] as Pair[];
+  const query = parseUrlEncoded(new URL(exchange.url, 'http://x').search.slice(1));
   const type = exchange.headers['content-type'] ?? '';
-  if (!exchange.body.length) return query;
-  if (type.startsWith('application/x-www-form-urlencoded'))
-    return [...query, ...([...new URLSearchParams(exchange.body.toString('utf8'))] as Pair[])];
-  if (type.startsWith('multipart/form-data')) {
-    const form = await new Response(new Uint8Array(exchange.body), { headers: { 'content-type': type } }).formData();
-    return [...query, ...[...form].map(([name, value]) => [name, String(value)] as Pair)];
+  if (!exchange.body.length) return query.map(([name, value]) => [name, value]);
+  if (!FORM_TYPES.includes(mediaTypeOf(type))) {
+    throw new Error(`${exchange.method} ${exchange.url}: a body of type ${type || '(none)'}`);
   }
-  throw new Error(`${exchange.method} ${exchange.url}: a body of type ${type || '(none)'}`);
+  const form = await formPairs(new Uint8Array(exchange.body), type);
+  return [...query, ...form].map(([name, value]) => [name, value]);
 }
