@@ -1,6 +1,6 @@
 // `pnpm vendor <folder>`: the public packages packed, as `npm publish` would pack them, into one
 // folder another repository can commit and install from before the first release:
-//   <folder>/hostapi-spec.tgz, hostapi-types.tgz, hostapi-client.tgz, hostapi-mock.tgz
+//   <folder>/hostapi-spec.tgz, hostapi-types.tgz, hostapi-client.tgz, hostapi-mcp.tgz, hostapi-mock.tgz
 // and a README.txt saying what they are and how to install them. The names carry no version,
 // so that the install line stays the same when the folder is refreshed. `<folder>` is read from
 // where the command is typed (pnpm runs scripts from the repository's root).
@@ -16,6 +16,7 @@ const PACKAGES = [
   { name: '@hostapi/spec', dir: 'spec' },
   { name: '@hostapi/types', dir: 'packages/types' },
   { name: '@hostapi/client', dir: 'packages/client' },
+  { name: '@hostapi/mcp', dir: 'packages/mcp' },
   { name: '@hostapi/mock', dir: 'apps/mock' },
 ];
 const fileOf = (name) => `${name.replace('@hostapi/', 'hostapi-')}.tgz`;
@@ -63,6 +64,8 @@ ${packed.map(({ name, version, file }) => `  ${file}  ${name} ${version}`).join(
 Install from the folder this file is in (here as vendor/hostapi, relative to your package.json):
   npm install ./vendor/hostapi/hostapi-types.tgz ./vendor/hostapi/hostapi-client.tgz
   npm install --save-dev ./vendor/hostapi/hostapi-spec.tgz ./vendor/hostapi/hostapi-mock.tgz
+The MCP server for agents (hostapi-mcp), with the description and the client it runs on:
+  npm install ./vendor/hostapi/hostapi-spec.tgz ./vendor/hostapi/hostapi-client.tgz ./vendor/hostapi/hostapi-mcp.tgz
 Once the packages are on npm: npm install @hostapi/client, npm install --save-dev @hostapi/mock.
 `,
   );

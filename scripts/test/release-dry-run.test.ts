@@ -1,4 +1,4 @@
-// `pnpm release:dry-run` shows exactly what a release would publish: the four public packages
+// `pnpm release:dry-run` shows exactly what a release would publish: the five public packages
 // at the version the pending changesets give them (a first release: 0.1.0, never 0.2.0), none of
 // them on the registry yet, each with its repository (provenance needs it), public access and
 // provenance, the files a user needs and no others, and its changelog entry; the description
@@ -27,6 +27,7 @@ const PACKAGES = [
     name: '@hostapi/client',
     files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
   },
+  { dir: 'packages/mcp', name: '@hostapi/mcp', files: ['dist/bin.js', 'dist/tools.js', 'dist/server.js'] },
   { dir: 'apps/mock', name: '@hostapi/mock', files: ['bin/mock.mjs', 'src/index.mjs', 'src/index.d.mts'] },
 ];
 
@@ -125,4 +126,11 @@ it('publishes the description saying the version of @hostapi/spec it is publishe
 
 it('publishes the client with its one runtime dependency, pinned', () => {
   expect(sectionOf('@hostapi/client')).toContain('dependencies: {"openapi-fetch":"0.17.0"}');
+});
+
+it('publishes the MCP server with its runtime dependencies pinned', () => {
+  expect(sectionOf('@hostapi/mcp')).toContain(
+    'dependencies: {"@hostapi/client":"0.1.0","@hostapi/spec":"0.1.0","@modelcontextprotocol/sdk":"1.32.2",' +
+      '"ajv":"8.20.0","zod":"4.6.7"}',
+  );
 });

@@ -23,10 +23,17 @@ export interface ReadmeOptions {
    * function: worked out when the command runs, e.g. the address of a server the test started).
    */
   placeholders?: Record<string, string | (() => string)>;
+  /**
+   * How to run the README's blocks of other languages (an agent host's JSON configuration), by
+   * language: each block in its turn among the section's commands, in the section's folder, with
+   * the project's environment (the mock's `HOSTAPI_URL` once one runs). Blocks of languages not
+   * named here are not code to run.
+   */
+  run?: Record<string, (text: string, where: { cwd: string; env: Record<string, string> }) => Promise<void>>;
 }
 
-export function describeReadme(name: string, path: URL, { placeholders = {} }: ReadmeOptions = {}) {
-  const steps = stepsOf(readFileSync(path, 'utf8'));
+export function describeReadme(name: string, path: URL, { placeholders = {}, run = {} }: ReadmeOptions = {}) {
+  const steps = stepsOf(readFileSync(path, 'utf8'), Object.keys(run));
   const sections = [...new Set(steps.map((step) => step.heading))];
 
   describe(`the ${name} README, pasted into a fresh project`, () => {
@@ -37,7 +44,7 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
     afterAll(() => project?.close());
 
     it('prints code to paste', () => {
-      expect(steps.some((step) => step.file)).toBe(true);
+      expect(steps.some((step) => step.file || step.block)).toBe(true);
     });
 
     for (const heading of sections) {
@@ -58,6 +65,7 @@ export function describeReadme(name: string, path: URL, { placeholders = {} }: R
         const outputs = new Map<string, string>();
 
         for (const step of own) {
+          if (step.block) await run[step.block.lang]!(step.block.text, { cwd: folder, env: project.env });
           if (!step.command) continue;
           const command = Object.entries(placeholders).reduce(
             (text, [placeholder, value]) => text.replaceAll(placeholder, typeof value === 'function' ? value() : value),

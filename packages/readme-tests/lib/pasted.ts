@@ -33,16 +33,18 @@ export interface PastedFile {
 
 export interface Step {
   heading: string;
-  /** A shell command, or a file to write. */
+  /** A shell command, or a file to write, or a block of one of the `others` languages asked for. */
   command?: string;
   file?: PastedFile;
+  block?: CodeBlock;
 }
 
-/** A README's commands and files, in the order it prints them. */
-export function stepsOf(markdown: string): Step[] {
+/** A README's commands and files (and its blocks in the `others` languages), in the order it prints them. */
+export function stepsOf(markdown: string, others: string[] = []): Step[] {
   let examples = 0;
   return codeBlocks(markdown).flatMap((block: CodeBlock): Step[] => {
     if (block.lang === 'sh') return commandsOf(block).map((command) => ({ heading: block.heading, command }));
+    if (others.includes(block.lang)) return [{ heading: block.heading, block }];
     if (!['ts', 'js', 'mjs', 'tsx'].includes(block.lang)) return [];
     const lines = block.text.split('\n');
     const named = /^\/\/ ([\w./-]+\.[cm]?[jt]sx?)$/.exec(lines[0] ?? '')?.[1];

@@ -13,6 +13,7 @@ const TOP_LEVEL: Record<string, string[]> = {
   spec: ['LICENSE', 'README.md', 'dist', 'package.json'],
   types: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
   client: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
+  mcp: ['LICENSE', 'README.md', 'dist', 'package.json'],
   mock: ['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src'],
 };
 
@@ -68,4 +69,11 @@ it('the mock tarball carries its command and its built-in fixture', () => {
   expect(readFileSync(join(unpacked, 'mock/package/bin/mock.mjs'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   expect(readdirSync(join(unpacked, 'mock/package/fixtures'))).toContain('sandbox.yaml');
   expect(Object.keys(manifests.get('mock')!.dependencies ?? {})).toContain('@hostapi/spec');
+});
+
+it('the MCP tarball carries its command, which runs on the description and the client', () => {
+  const mcp = manifests.get('mcp')!;
+  expect(mcp.bin).toEqual({ 'hostapi-mcp': './dist/bin.js' });
+  expect(readFileSync(join(unpacked, 'mcp/package/dist/bin.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  expect(Object.keys(mcp.dependencies ?? {})).toEqual(expect.arrayContaining(['@hostapi/client', '@hostapi/spec']));
 });

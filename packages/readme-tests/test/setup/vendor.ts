@@ -27,7 +27,14 @@ export default async function setup(project: TestProject) {
   if (ran.code !== 0) throw new Error(`\`${command}\` failed (${ran.code}):\n${ran.stdout}\n${ran.stderr}`);
   const vendor = join(reader, 'vendor/hostapi');
   const packed = readdirSync(vendor).sort();
-  const expected = ['README.txt', 'hostapi-client.tgz', 'hostapi-mock.tgz', 'hostapi-spec.tgz', 'hostapi-types.tgz'];
+  const expected = [
+    'README.txt',
+    'hostapi-client.tgz',
+    'hostapi-mcp.tgz',
+    'hostapi-mock.tgz',
+    'hostapi-spec.tgz',
+    'hostapi-types.tgz',
+  ];
   if (packed.join() !== expected.join())
     throw new Error(`pnpm vendor wrote ${packed.join(', ')}; expected ${expected.join(', ')}`);
   project.provide('vendor', vendor);
