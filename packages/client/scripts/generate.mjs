@@ -2,9 +2,9 @@
 // - src/generated/operations.ts: the tables the runtime needs (method, path, form field order,
 //   client method names, pagination, rate-limit text, default server);
 // - src/generated/api.ts: the types a caller sees, with the description's words as doc comments
-//   (what an editor shows on hover): one input type per operation, the HostApiClient interface
-//   (summary, description, method and path, and the docs' deep link of every operation method)
-//   and the paths of the typed path client.
+//   (what an editor shows on hover): one input type per operation, and the HostApiClient
+//   interface (summary, description, method and path, and the docs' deep link of every method);
+// - src/generated/paths.ts: the paths of the typed path client (@hostapi/client/paths).
 // Run with `pnpm generate`; never edit the output by hand.
 //
 // The input types are written here rather than taken from @hostapi/types (openapi-typescript):
@@ -27,6 +27,7 @@ export { readBundle };
 export const OUTPUTS = {
   operations: fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url)),
   api: fileURLToPath(new URL('../src/generated/api.ts', import.meta.url)),
+  paths: fileURLToPath(new URL('../src/generated/paths.ts', import.meta.url)),
 };
 
 const HEADER = `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
@@ -67,6 +68,9 @@ function isPaged(op) {
 }
 
 const formSchema = (op) => deref(op.requestBody)?.content['application/x-www-form-urlencoded'].schema;
+
+/** Text as it reads in a regular expression. */
+const escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /** `listServers` → `ListServersInput`. */
 const inputName = (operationId) => `${operationId[0].toUpperCase()}${operationId.slice(1)}Input`;
@@ -225,8 +229,6 @@ function render(bundle) {
   const link = (route) => `${docsUrl.replace(/\/$/, '')}/${route}`;
 
   const operations = {};
-  const methods = {};
-  const pagedMethods = {};
   const rateLimitMessages = new Set();
   const inputs = [];
   const groups = {};
@@ -238,7 +240,6 @@ function render(bundle) {
     const entry = { method: method.toUpperCase(), path, call: op['x-client-method'] };
     if (method === 'post') entry.form = formShape(formSchema(op));
     operations[id] = entry;
-    (methods[group] ??= {})[name] = id;
     for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
       rateLimitMessages.add(deref(example).value.msg);
     }
@@ -258,7 +259,6 @@ function render(bundle) {
     members.text += `    ${name}: ${optional ? 'OperationWithOptionalInput' : 'Operation'}<'${id}', ${input}>;\n`;
     if (isPaged(op)) {
       const pagedName = name.replace(/^list/, 'listAll');
-      (pagedMethods[group] ??= {})[pagedName] = id;
       entry.callAll = `${group}.${pagedName}`;
       members.text += docComment(
         [
@@ -283,20 +283,14 @@ function render(bundle) {
  */
 export const OPERATIONS = ${json(operations)} as const;
 
-/** Operation methods, grouped by area: \`api.<group>.<method>\` calls the named operation. */
-export const METHODS = ${json(methods)} as const;
-
-/** Async iterators over every record of a paged list: \`api.<group>.<method>\`. */
-export const PAGED_METHODS = ${json(pagedMethods)} as const;
-
 /** The first server of the description. */
 export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
 
 /**
- * How the service's rate-limit messages (HTTP 500) begin, lower-cased: their first sentence, so
+ * How the service's rate-limit messages (HTTP 500) begin, in any case: their first sentence, so
  * that a reworded ending still matches.
  */
-export const RATE_LIMIT_OPENINGS = ${json([...new Set([...rateLimitMessages].map((m) => m.split('.')[0].toLowerCase()))])};
+export const RATE_LIMIT = /^(${[...new Set([...rateLimitMessages].map((m) => escapeRegExp(m.split('.')[0])))].join('|')})/i;
 `;
 
   const tagOf = Object.fromEntries((doc.tags ?? []).map((t) => [t.name, t]));
@@ -306,7 +300,7 @@ export const RATE_LIMIT_OPENINGS = ${json([...new Set([...rateLimitMessages].map
         `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`,
     )
     .join('');
-  const apiText = `${HEADER}import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
+  const apiText = `${HEADER}import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, Switch } from '../types.js';
 
 ${inputs.join('\n')}
 /** The input type of every operation, by operationId. */
@@ -322,8 +316,15 @@ ${operationsOf(doc)
  */
 export interface HostApiClient {
 ${groupText}}
+`;
+  const pathsText = `${HEADER}import type { PathGet, PathItem, PathPost } from '../paths.js';
+import type {
+${operationsOf(doc)
+  .map(({ op }) => `  ${inputName(op.operationId)},`)
+  .join('\n')}
+} from './api.js';
 
-/** The description's paths as the typed path client (createPathClient) takes them: inputs as above. */
+/** The description's paths as the typed path client (createPathClient) takes them: inputs as in api.ts. */
 export interface ClientPaths {
 ${Object.entries(pathsType)
   .map(
@@ -333,7 +334,7 @@ ${Object.entries(pathsType)
   .join('\n')}
 }
 `;
-  return { operations: operationsText, api: apiText };
+  return { operations: operationsText, api: apiText, paths: pathsText };
 }
 
 export { render };

@@ -5,7 +5,8 @@
 // @hostapi/client (the reference wire form) sends for the canonical description's example.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OPERATIONS, toPairs } from '@hostapi/client';
+import { OPERATIONS } from '@hostapi/client';
+import { toPairs } from '@hostapi/spec/wire';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_KEY, exampleCalls } from './support/calls.js';

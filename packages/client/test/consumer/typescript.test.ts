@@ -2,7 +2,7 @@
 // and every code block of the README type-check under NodeNext and bundler resolution, wrong
 // calls are refused, the emitted .d.ts carries the description's doc comments, and the language
 // service shows them on hover as an editor would.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deref, exampleInput, operationRoute, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
 import ts from 'typescript';
@@ -50,9 +50,10 @@ function describeDiagnostic(d: ts.Diagnostic): string {
 }
 
 const CONSUMER = `import {
-  ApiError, createHostApiClient, createPathClient, PaginationError, RateLimitError, ValidationError,
+  ApiError, createHostApiClient, PaginationError, RateLimitError, ValidationError,
   type CallOptions, type components, type ListServersInput, type Switch,
 } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 import type { Schemas } from '@hostapi/types';
 
 type Server = components['schemas']['Server'];
@@ -87,17 +88,19 @@ export async function everything(signal: AbortSignal): Promise<string[]> {
 }
 `;
 
-/** The same package from CommonJS, as NodeNext resolves a .cts file to index.d.cts. */
+/** The same package from CommonJS, as NodeNext resolves a .cts file to index.d.cts and paths.d.cts. */
 const CJS_CONSUMER = `import client = require('@hostapi/client');
+import pathClient = require('@hostapi/client/paths');
 
 const api = client.createHostApiClient({ apiKey: 'k' });
-const paths = client.createPathClient({ apiKey: 'k' });
+const paths = pathClient.createPathClient({ apiKey: 'k' });
 export const names = async (): Promise<string[]> => (await api.servers.list({ client_id: 1 })).data.map((server) => server.name);
 export const ips = async () => (await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } } })).data;
 `;
 
 /** Each line after a `// @ts-expect-error <what>` must be refused; `<what>` says why. */
-const REFUSED = `import { createHostApiClient, createPathClient } from '@hostapi/client';
+const REFUSED = `import { createHostApiClient } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 
 const api = createHostApiClient({ apiKey: 'k' });
 const paths = createPathClient({ apiKey: 'k' });
@@ -142,9 +145,9 @@ export function refused(): void {
 }
 `;
 
-/** The README's TypeScript blocks, as installed. */
-const README_BLOCKS = [...readFileSync(join(INSTALLED, 'README.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(
-  (m) => m[1]!,
+/** The TypeScript blocks of the README and of the pages in docs/, as installed. */
+const README_BLOCKS = ['README.md', ...readdirSync(join(INSTALLED, 'docs')).map((page) => `docs/${page}`)].flatMap(
+  (page) => [...readFileSync(join(INSTALLED, page), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!),
 );
 
 /** Every file checked together under one resolution: a consumer, the README blocks, the refused calls. */
@@ -230,15 +233,14 @@ function fieldsOf(op: Node, method: string): [string[], string][] {
 
 const inputName = (id: string) => `${id[0]!.toUpperCase()}${id.slice(1)}Input`;
 
-describe.each(['index.d.ts', 'index.d.cts'])('the emitted dist/%s', (file) => {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(join(INSTALLED, 'dist', file), 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-  );
+// The declarations of both entry points, and of the types they share (a file of its own).
+describe.each(['.d.ts', '.d.cts'])('the emitted dist/*%s', (extension) => {
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  for (const node of source.statements) if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  for (const file of readdirSync(join(INSTALLED, 'dist')).filter((name) => name.endsWith(extension))) {
+    const text = readFileSync(join(INSTALLED, 'dist', file), 'utf8');
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const node of source.statements) if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  }
   /** The text of a declaration's doc comment, as written in the file (without `/**`, `*` and `*\/`). */
   const jsDoc = (node: ts.Node) =>
     ts
