@@ -104,7 +104,8 @@ function docComment(paragraphs, tags, indent) {
   body.push(...tags);
   const safe = body.map((line) => line.replace(/\*\//g, '*\\/'));
   if (safe.length === 1) return `${indent}/** ${safe[0]} */\n`;
-  return `${indent}/**\n${safe.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join('\n')}\n${indent} */\n`;
+  const lines = safe.map((line) => (line ? `${indent} * ${line}` : `${indent} *`));
+  return `${indent}/**\n${lines.join('\n')}\n${indent} */\n`;
 }
 
 /**
@@ -193,10 +194,10 @@ function objectType(s, indent, wireName) {
 /** The input interface of an operation: a GET's query parameters, a POST's form without `apikey`. */
 function inputInterface(op, method, path) {
   const name = inputName(op.operationId);
+  const what = method === 'get' ? 'query' : 'form fields';
+  const wire = `${method.toUpperCase()} ${path}`;
   const intro = docComment(
-    [
-      `What \`${op['x-client-method']}\` takes: the ${method === 'get' ? 'query' : 'form fields'} of \`${method.toUpperCase()} ${path}\`, without \`apikey\` (the client adds it).`,
-    ],
+    [`What \`${op['x-client-method']}\` takes: the ${what} of \`${wire}\`, without \`apikey\` (the client adds it).`],
     [],
     '',
   );
@@ -204,7 +205,8 @@ function inputInterface(op, method, path) {
   if (method === 'get') {
     for (const parameter of (op.parameters ?? []).map(deref)) {
       fields += fieldDoc(parameter, parameter.schema, parameter.name, '  ');
-      fields += `  ${key(parameter.name)}${parameter.required ? '' : '?'}: ${inputType(parameter.schema, '  ', parameter.name)};\n`;
+      const type = inputType(parameter.schema, '  ', parameter.name);
+      fields += `  ${key(parameter.name)}${parameter.required ? '' : '?'}: ${type};\n`;
     }
   } else {
     const form = deref(formSchema(op));
@@ -250,32 +252,28 @@ function render(bundle) {
     const wire = `\`${method.toUpperCase()} ${path}\` (operation \`${id}\`)`;
     const see = `@see ${link(operationRoute(tag, id))}`;
     const input = inputName(id);
-    const required =
-      method === 'get'
-        ? (op.parameters ?? []).map(deref).filter((p) => p.required)
-        : deref(formSchema(op)).required.filter((k) => k !== 'apikey');
-    const optional = required.length === 0;
     members.text += docComment([`${op.summary}.`, op.description, wire], [see], '    ');
-    members.text += `    ${name}: ${optional ? 'OperationWithOptionalInput' : 'Operation'}<'${id}', ${input}>;\n`;
+    members.text += `    ${name}: Operation<'${id}'>;\n`;
     if (isPaged(op)) {
       const pagedName = name.replace(/^list/, 'listAll');
       entry.callAll = `${group}.${pagedName}`;
-      members.text += docComment(
-        [
-          `Every record of every page of \`${group}.${name}\` (${op.summary.toLowerCase()}), yielded one at a time, in order: asks for \`filters[page_number]\` from \`filters.page_number\` (default 1) up to \`total_pages\`, one page after another, and never yields a record twice.`,
-          `Throws a \`PaginationError\` when the service answers another page than the one asked for (a server that ignores \`filters[page_number]\`), and the typed error of any page that fails.`,
-          `${wire}, once per page`,
-        ],
-        [see],
-        '    ',
-      );
-      members.text += `    ${pagedName}(input${optional ? '?' : ''}: ${input}, options?: CallOptions): AsyncIterableIterator<PageItem<'${id}'>>;\n`;
+      const walk =
+        `Every record of every page of \`${group}.${name}\` (${op.summary.toLowerCase()}), yielded one at a ` +
+        'time, in order: asks for `filters[page_number]` from `filters.page_number` (default 1) up to ' +
+        '`total_pages`, one page after another, and never yields a record twice.';
+      const failures =
+        'Throws a `PaginationError` when the service answers another page than the one asked for (a server ' +
+        'that ignores `filters[page_number]`), an `InvalidResponseError` for an answer that is not a page, and ' +
+        'the typed error of any page that fails.';
+      members.text += docComment([walk, failures, `${wire}, once per page`], [see], '    ');
+      members.text += `    ${pagedName}: PagedOperation<'${id}'>;\n`;
     }
     const operationType = method === 'get' ? `PathGet<'${id}', ${input}>` : `PathPost<'${id}', ${input}>`;
     (pathsType[path] ??= []).push(`${method}: ${operationType}`);
   }
 
   const json = (value) => JSON.stringify(value, null, 2);
+  const openings = [...new Set([...rateLimitMessages].map((m) => escapeRegExp(m.split('.')[0])))];
   const operationsText = `${HEADER}
 /**
  * Method, path, operation method (\`call\`, and \`callAll\` for the walk over every page of a
@@ -290,17 +288,21 @@ export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
  * How the service's rate-limit messages (HTTP 500) begin, in any case: their first sentence, so
  * that a reworded ending still matches.
  */
-export const RATE_LIMIT = /^(${[...new Set([...rateLimitMessages].map((m) => escapeRegExp(m.split('.')[0])))].join('|')})/i;
+export const RATE_LIMIT = /^(${openings.join('|')})/i;
 `;
 
   const tagOf = Object.fromEntries((doc.tags ?? []).map((t) => [t.name, t]));
   const groupText = Object.entries(groups)
     .map(
       ([group, { tag, text }]) =>
-        `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`,
+        docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ') +
+        `  readonly ${group}: {\n${text}  };\n`,
     )
     .join('');
-  const apiText = `${HEADER}import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, Switch } from '../types.js';
+  const intro =
+    'The operation client (createHostApiClient): one method per operation, grouped by area. Each resolves to ' +
+    `the answer's \`return\` or throws a typed HostApiError. ${doc.info.title}, version ${doc.info.version}.`;
+  const apiText = `${HEADER}import type { Operation, PagedOperation, Switch } from '../types.js';
 
 ${inputs.join('\n')}
 /** The input type of every operation, by operationId. */
@@ -311,7 +313,7 @@ ${operationsOf(doc)
 }
 
 /**
- * ${wrap(`The operation client (createHostApiClient): one method per operation, grouped by area. Each resolves to the answer's \`return\` or throws a typed HostApiError. ${doc.info.title}, version ${doc.info.version}.`).join('\n * ')}
+ * ${wrap(intro).join('\n * ')}
  * @see ${docsUrl}
  */
 export interface HostApiClient {
@@ -329,7 +331,8 @@ export interface ClientPaths {
 ${Object.entries(pathsType)
   .map(
     ([path, ops]) =>
-      `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & { ${ops.join('; ')} };`,
+      `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & ` +
+      `{ ${ops.join('; ')} };`,
   )
   .join('\n')}
 }

@@ -40,19 +40,21 @@ export interface WithResponse<Result> {
   durationMs: number;
 }
 
+/** What an operation method takes: its input (which may be left out when nothing in it is required), and options. */
+export type Arguments<Id extends OperationId> =
+  {} extends OperationInput<Id>
+    ? [input?: OperationInput<Id>, options?: CallOptions]
+    : [input: OperationInput<Id>, options?: CallOptions];
+
 /** An operation method: its call, and `withResponse`, the same call resolving to the HTTP answer too. */
-export interface Operation<Id extends OperationId, Input> {
-  (input: Input, options?: CallOptions): Promise<OperationResult<Id>>;
+export interface Operation<Id extends OperationId> {
+  (...args: Arguments<Id>): Promise<OperationResult<Id>>;
   /** The same call, resolving to `{ data, response, attempts, durationMs }`. */
-  withResponse(input: Input, options?: CallOptions): Promise<WithResponse<OperationResult<Id>>>;
+  withResponse(...args: Arguments<Id>): Promise<WithResponse<OperationResult<Id>>>;
 }
 
-/** An operation method whose input may be left out. */
-export interface OperationWithOptionalInput<Id extends OperationId, Input> {
-  (input?: Input, options?: CallOptions): Promise<OperationResult<Id>>;
-  /** The same call, resolving to `{ data, response, attempts, durationMs }`. */
-  withResponse(input?: Input, options?: CallOptions): Promise<WithResponse<OperationResult<Id>>>;
-}
+/** A walk over every record of every page of a paged list (`servers.listAll`). */
+export type PagedOperation<Id extends OperationId> = (...args: Arguments<Id>) => AsyncIterableIterator<PageItem<Id>>;
 
 /** Options of one call; each one given here replaces the client's for this call only. */
 export interface CallOptions {

@@ -265,7 +265,8 @@ describe('no answer', () => {
     expect(fetches).toHaveLength(1);
   });
 
-  it("a timeout aborts the request through fetch's AbortSignal (how the connection is closed: stopping.test.ts)", async () => {
+  // How the connection is then closed: stopping.test.ts.
+  it("a timeout aborts the request through fetch's AbortSignal", async () => {
     server.answer(silent);
     await failure(listServers(client({ timeoutMs: 50, retries: 0 })), TimeoutError);
     expect(fetches).toHaveLength(1);
@@ -437,7 +438,7 @@ describe('the path client shares the transport', () => {
     expect(posted.response.url).toBe(`${server.url}/1.0/srs/cancel_domain.json`);
   });
 
-  it('a timeout is a TimeoutError naming the operation, a POST is not sent twice, and the key is not shown', async () => {
+  it('a timeout is a TimeoutError naming the operation, a POST is sent once, the key not shown', async () => {
     server.answer(silent);
     await failure(
       paths({ timeoutMs: 50 }).POST('/1.0/srs/cancel_domain.json', {

@@ -34,7 +34,8 @@ it('servers.listAll yields every server of every page, asking for each page in t
   expect(server.requests.map((r) => r.url)).toEqual(
     [1, 2, 3].map(
       (n) =>
-        `/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=2&filters[page_number]=${n}`,
+        '/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=2' +
+        `&filters[page_number]=${n}`,
     ),
   );
 });
@@ -67,7 +68,7 @@ it('a failure on a later page rejects the iteration with the typed error', async
   expect(seen).toEqual(['a']);
 });
 
-it('a server that answers the same page whatever is asked: each record once, then a PaginationError naming the operation', async () => {
+it('a server answering the same page whatever is asked: each record once, then a PaginationError', async () => {
   server.requests.length = 0;
   server.answer(page(1, 3, [{ name: 'a' }, { name: 'b' }]));
   const names: string[] = [];
@@ -102,7 +103,7 @@ it('stops at total_pages even if the server would answer more', async () => {
   expect(server.requests).toHaveLength(2);
 });
 
-it('against the stateless mock, which answers page 1 of 2 whatever is asked: its records once, then the PaginationError', async () => {
+it('the stateless mock (page 1 of 2 whatever is asked): its records once, then the PaginationError', async () => {
   const client = createHostApiClient({ apiKey: 'k', baseUrl: mock.url, retries: 0 });
   const first = await client.servers.list({ client_id: 293 });
   expect(first).toMatchObject({ current_page: 1, total_pages: 2 });

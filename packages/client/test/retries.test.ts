@@ -131,7 +131,7 @@ it.each(
   if (!scenario.baseUrl && !scenario.timeoutMs) expect(server.requests).toHaveLength(sent);
 });
 
-it('where the README or the docs say a call is never sent twice, they name the one exception: the rate-limit answer', () => {
+it('where the README or the docs say a call is never sent twice, they name the exception: the rate limit', () => {
   const claims = DOCS.join('\n')
     .replace(/\n/g, ' ')
     .split(/(?<=\.)\s+/)

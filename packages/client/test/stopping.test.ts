@@ -141,7 +141,7 @@ describe.each(FETCHES)('with %s', (_name, fetchOption) => {
     await expectAllClosed(at);
   });
 
-  it('a body that never ends: after the TimeoutError, the connection is closed and no more bytes are read', async () => {
+  it('a body that never ends: after the TimeoutError, the connection is closed, no more bytes read', async () => {
     server.answer(endless);
     const { error, at } = await failing(api({ timeoutMs: TIMEOUT_MS, retries: 0 }).servers.list({ client_id: 293 }));
     expect(error).toBeInstanceOf(TimeoutError);
@@ -161,7 +161,7 @@ describe.each(FETCHES)('with %s', (_name, fetchOption) => {
     await expectAllClosed(at);
   });
 
-  it('the path client: a timeout before the answer and one in the middle of the body close the connection', async () => {
+  it('the path client: a timeout before the answer, or in the middle of the body, closes the connection', async () => {
     server.answer(silent);
     let { error, at } = await failing(
       paths({ timeoutMs: TIMEOUT_MS }).POST('/1.0/srs/cancel_domain.json', {

@@ -38,7 +38,8 @@ describe('against the mock (Prism, request validation on)', () => {
     ]);
     expect(message).toBe(
       "listServers: Invalid request: client_id: Request query must have required property 'client_id'; " +
-        'filters[state]: Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other',
+        'filters[state]: Request query parameter filters.state must be equal to one of the allowed values: ' +
+        'On, Off, Other',
     );
   });
 
@@ -89,7 +90,7 @@ describe('problem bodies as other servers write them', () => {
     expect((error as ValidationError).problems.map((p) => p.field)).toEqual(['client_id', 'params[Phone][Country]']);
   });
 
-  it('a list under another name (RFC 7807 `invalid-params`, RFC 9457 `errors`) is an HttpError with an excerpt', async () => {
+  it('a list under another name (RFC 7807 invalid-params, RFC 9457 errors): an HttpError', async () => {
     const params = { title: "Your request parameters didn't validate.", 'invalid-params': [{ name: 'age' }] };
     const other = await refused(params, 400);
     expect(other).toBeInstanceOf(HttpError);

@@ -2,7 +2,8 @@
 // it as a consumer's bundler would (from the installed package), and headless Chromium runs it.
 // Both clients, created with `{ apiKey, baseUrl }` only, make a GET and a POST, against a server
 // of the page's own origin (which hands the calls on to the mock) and against the mock on
-// another origin (CORS), with the browser's own User-Agent. And a redirect, which a browser hides from the page (an opaque redirect):
+// another origin (CORS), with the browser's own User-Agent. And a redirect, which a browser hides
+// from the page (an opaque redirect):
 // a RedirectError, and the key never reaches the origin it points to.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,7 +30,9 @@ async function run() {
   const ips = await api.dns.listIps({ client_id: 293 });
   const job = await api.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' });
   const got = await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
-  const posted = await paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
+  const posted = await paths.POST('/1.0/srs/cancel_domain.json', {
+    body: { client_id: 293, domain: 'oldbrand.co.nz' },
+  });
   return {
     operationGet: Object.keys(ips),
     operationPost: job,
@@ -59,7 +62,14 @@ async function run() {
   for (const call of calls) {
     outcomes.push(await call().then(
       () => 'resolved',
-      (error) => ({ name: error.name, typed: error instanceof RedirectError, kind: error.kind, status: error.status ?? null, targetOrigin: error.targetOrigin ?? null, message: error.message }),
+      (error) => ({
+        name: error.name,
+        typed: error instanceof RedirectError,
+        kind: error.kind,
+        status: error.status ?? null,
+        targetOrigin: error.targetOrigin ?? null,
+        message: error.message,
+      }),
     ));
   }
   return outcomes;
@@ -157,7 +167,8 @@ beforeAll(async () => {
       return res
         .writeHead(200, { 'content-type': 'text/html' })
         .end(
-          '<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/redirected-app.js"></script>',
+          '<!doctype html><meta charset="utf-8"><title>app</title>' +
+            '<script type="module" src="/redirected-app.js"></script>',
         );
     if (url.pathname === '/redirected-app.js')
       return res.writeHead(200, { 'content-type': 'text/javascript' }).end(redirectedBundleText);
@@ -265,7 +276,7 @@ describe('in headless Chromium, both clients with { apiKey, baseUrl } only', () 
 });
 
 describe('in headless Chromium, a redirect', () => {
-  it('is not followed: a RedirectError for a GET and a POST of each client, and nothing reaches the other origin', async () => {
+  it('is not followed: a RedirectError for each GET and POST; nothing reaches the other origin', async () => {
     const { result, external } = await runPage('redirected');
     expect(elsewhereSeen).toEqual([]);
     // The browser hides the redirect's status and target from the page (an opaque redirect).

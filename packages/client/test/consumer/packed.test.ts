@@ -23,7 +23,9 @@ const success = (id: string) =>
 const script = (load: (name: string) => string) => `const client = await ${load('@hostapi/client')};
 const paths = await ${load('@hostapi/client/paths')};
 const exported = { ...client, ...paths };
-const factories = Object.keys(exported).filter((name) => /^create/.test(name) && typeof exported[name] === 'function').sort();
+const factories = Object.keys(exported)
+  .filter((name) => /^create/.test(name) && typeof exported[name] === 'function')
+  .sort();
 const baseUrl = process.argv[2];
 const results = {};
 for (const factory of factories) {
@@ -40,9 +42,11 @@ for (const factory of factories) {
     results[factory] = { ips: Object.keys(ips), job, failure };
   } else if (factory === 'createPathClient') {
     const got = await created.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
-    const posted = await created.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
+    const posted = await created.POST('/1.0/srs/cancel_domain.json', {
+      body: { client_id: 293, domain: 'oldbrand.co.nz' },
+    });
     const refused = await created
-      .GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, timeoutMs: 1, signal: AbortSignal.abort() })
+      .GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, signal: AbortSignal.abort() })
       .catch((error) => [error.name, error instanceof client.HostApiError]);
     results[factory] = {
       get: [got.response.status, Object.keys(got.data.return)],

@@ -70,12 +70,19 @@ export async function everything(signal: AbortSignal): Promise<string[]> {
   const balances: string[] = accounts.data.map((account) => account.account_balance);
   for await (const server of api.servers.listAll({ client_id: 293 })) names.push(server.name);
   const yes: Switch = true;
-  const { job_id } = await api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: yes, RegisterExpired: 0 } });
+  const { job_id } = await api.domains.create({
+    client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: yes, RegisterExpired: 0 },
+  });
   const options: CallOptions = { headers: { Prefer: 'example=empty' }, timeoutMs: 1_000, retries: { max: 1 }, signal };
   await api.dns.listIps({ client_id: 1 }, options);
-  const { data, response } = await paths.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } }, timeoutMs: 1_000, signal });
+  const { data, response } = await paths.GET('/1.3/server/list_servers.json', {
+    params: { query: { client_id: 293 } }, timeoutMs: 1_000, signal,
+  });
   if (data && 'return' in data) names.push(...data.return.data.map((server) => server.name), response.url);
-  await paths.POST('/1.2/ssh/key/add.json', { body: { client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } }, multipart: true });
+  await paths.POST('/1.2/ssh/key/add.json', {
+    body: { client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } },
+    multipart: true,
+  });
   try {
     await api.domains.cancel({ client_id: 293, domain: 'x.nz' });
   } catch (error) {
@@ -94,8 +101,10 @@ import pathClient = require('@hostapi/client/paths');
 
 const api = client.createHostApiClient({ apiKey: 'k' });
 const paths = pathClient.createPathClient({ apiKey: 'k' });
-export const names = async (): Promise<string[]> => (await api.servers.list({ client_id: 1 })).data.map((server) => server.name);
-export const ips = async () => (await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } } })).data;
+export const names = async (): Promise<string[]> =>
+  (await api.servers.list({ client_id: 1 })).data.map((server) => server.name);
+export const ips = async () =>
+  (await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } } })).data;
 `;
 
 /** Each line after a `// @ts-expect-error <what>` must be refused; `<what>` says why. */
@@ -300,7 +309,12 @@ describe('on hover, in a consumer file (TypeScript language service)', () => {
     path,
     line: `void api.${op['x-client-method']}(${JSON.stringify(exampleInput(doc, op, method))});`,
   }));
-  const text = `import { createHostApiClient } from '@hostapi/client';\nconst api = createHostApiClient({ apiKey: 'k' });\n${calls.map((c) => c.line).join('\n')}\n`;
+  const text = [
+    "import { createHostApiClient } from '@hostapi/client';",
+    "const api = createHostApiClient({ apiKey: 'k' });",
+    ...calls.map((c) => c.line),
+    '',
+  ].join('\n');
   writeFileSync(file, text);
   const options = { ...STRICT, ...RESOLUTIONS.NodeNext };
   const host: ts.LanguageServiceHost = {
