@@ -141,7 +141,7 @@ export class ResponseTooLargeError extends HostApiError {
 export class NetworkError extends HostApiError {
   override name = 'NetworkError';
   constructor(operation: string, message: string) {
-    super('network', operation, message);
+    super('network', operation, `network failure: ${message}`);
   }
 }
 
