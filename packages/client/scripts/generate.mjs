@@ -269,7 +269,7 @@ function render(bundle) {
       members.text += `    ${pagedName}: PagedOperation<'${id}'>;\n`;
     }
     const operationType = method === 'get' ? `PathGet<'${id}', ${input}>` : `PathPost<'${id}', ${input}>`;
-    (pathsType[path] ??= []).push(`${method}: ${operationType}`);
+    (pathsType[path] ??= []).push([method, operationType]);
   }
 
   const json = (value) => JSON.stringify(value, null, 2);
@@ -319,7 +319,14 @@ ${operationsOf(doc)
 export interface HostApiClient {
 ${groupText}}
 `;
-  const pathsText = `${HEADER}import type { PathGet, PathItem, PathPost } from '../paths.js';
+  // Each path as the description's, its methods' inputs the client's.
+  const pathLines = Object.entries(pathsType).map(([path, ops]) => {
+    const methods = ops.map(([method]) => `'${method}'`).join(' | ');
+    const members = ops.map(([method, type]) => `${method}: ${type}`).join('; ');
+    return `  ${JSON.stringify(path)}: Omit<paths[${JSON.stringify(path)}], ${methods}> & { ${members} };`;
+  });
+  const pathsText = `${HEADER}import type { paths } from '@hostapi/types';
+import type { PathGet, PathPost } from '../paths.js';
 import type {
 ${operationsOf(doc)
   .map(({ op }) => `  ${inputName(op.operationId)},`)
@@ -328,13 +335,7 @@ ${operationsOf(doc)
 
 /** The description's paths as the typed path client (createPathClient) takes them: inputs as in api.ts. */
 export interface ClientPaths {
-${Object.entries(pathsType)
-  .map(
-    ([path, ops]) =>
-      `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & ` +
-      `{ ${ops.join('; ')} };`,
-  )
-  .join('\n')}
+${pathLines.join('\n')}
 }
 `;
   return { operations: operationsText, api: apiText, paths: pathsText };

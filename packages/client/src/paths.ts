@@ -57,19 +57,6 @@ export interface PathClient {
   POST: PathMethod<'post'>;
 }
 
-/** A path with no operation yet: openapi-fetch looks up every method of every path. */
-export interface PathItem {
-  parameters: { query?: never; header?: never; path?: never; cookie?: never };
-  get?: never;
-  put?: never;
-  post?: never;
-  delete?: never;
-  options?: never;
-  head?: never;
-  patch?: never;
-  trace?: never;
-}
-
 /** A GET of the path client: the description's operation, with the client's input as its query. */
 export type PathGet<Id extends OperationId, Input> = Omit<operations[Id], 'parameters'> & {
   parameters: ({} extends Input ? { query?: Input } : { query: Input }) & {
