@@ -116,7 +116,7 @@ describe('given by a fetch of your own', () => {
   });
 
   it('every call resolves or rejects with a HostApiError, and holds no more than maxResponseBytes', async () => {
-    const runs = 400;
+    const runs = 1000;
     console.log(`hostile (fetch of your own): ${runs} cases, seed ${SEED}`);
     await fc.assert(
       fc.asyncProperty(
@@ -222,7 +222,7 @@ describe('written as raw bytes by a TCP server', () => {
     });
 
   it('every call resolves or rejects with a HostApiError', async () => {
-    const runs = 250;
+    const runs = 500;
     console.log(`hostile (TCP server): ${runs} cases, seed ${SEED}`);
     await fc.assert(
       fc.asyncProperty(
