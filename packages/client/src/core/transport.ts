@@ -119,13 +119,7 @@ export function createTransport(options: TransportOptions): Send {
     caller?.addEventListener('abort', stop);
     try {
       const { method, headers, body = null } = outgoing;
-      const { signal } = controller;
-      // A GET is fetch's default, and has no body: the fewer members, the less fetch has to read.
-      const init: RequestInit =
-        method === 'GET'
-          ? { headers, redirect: 'manual', signal }
-          : { method, headers, body, redirect: 'manual', signal };
-      const response = await fetch(url, init);
+      const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal });
       return [response, await readText(response, maxResponseBytes, operation)] as const;
     } catch (error) {
       throw timedOut ? new TimeoutError(operation, timeoutMs) : error;
