@@ -4,13 +4,26 @@ import { readFileSync } from 'node:fs';
 
 const { bundle } = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.url), 'utf8'));
 const CLIENT = '../client/dist/index.js';
-const ERRORS =
-  'HostApiError, ApiError, RateLimitError, ValidationError, HttpError, InvalidResponseError, NetworkError, TimeoutError, AbortedError, PaginationError';
+const PATHS = '../client/dist/paths.js';
+const ERRORS = [
+  'HostApiError',
+  'ApiError',
+  'RateLimitError',
+  'ValidationError',
+  'HttpError',
+  'RedirectError',
+  'InvalidResponseError',
+  'ResponseTooLargeError',
+  'NetworkError',
+  'TimeoutError',
+  'AbortedError',
+  'PaginationError',
+].join(', ');
 
 export default [
   {
-    // All 22 operation methods, errors (validation problems included), retries, timeouts, per-call
-    // options and pagination.
+    // All 22 operation methods, errors (validation problems included), retries, timeouts, the
+    // bound on an answer's size, per-call options and pagination.
     name: 'operation client',
     path: CLIENT,
     import: `{ createHostApiClient, ${ERRORS} }`,
@@ -19,8 +32,8 @@ export default [
   },
   {
     name: 'operation client + path client',
-    path: CLIENT,
-    import: `{ createHostApiClient, createPathClient, ${ERRORS} }`,
+    path: [CLIENT, PATHS],
+    import: { [CLIENT]: `{ createHostApiClient, ${ERRORS} }`, [PATHS]: '{ createPathClient }' },
     gzip: true,
   },
   {

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
 export default defineConfig({
+  // As tsup.config.ts writes it into the build.
+  define: { __VERSION__: JSON.stringify(version) },
   test: {
     testTimeout: 30_000,
     // Hooks start servers and browsers and remove installed projects: slow on a loaded CI machine.

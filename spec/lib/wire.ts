@@ -17,7 +17,8 @@ export function mediaTypeOf(header: string | null | undefined): string {
 
 /** The keys of a list the service reads by index (`containers[0]`), as a JSON Schema pattern. */
 export const INDEX_PATTERN = '^(0|[1-9][0-9]*)$';
-const INDEX = new RegExp(INDEX_PATTERN);
+// Pure: a bundle that does not use it (the client's) leaves it out.
+const INDEX = /* @__PURE__ */ new RegExp(INDEX_PATTERN);
 
 /** Whether a bracket segment is a list index: `0`, `1`, … (no sign, no leading zero). */
 export const isIndex = (segment: string): boolean => INDEX.test(segment);
@@ -180,8 +181,17 @@ export const encodeField = (name: string, value: string): string => `${encodeNam
 /** `apikey=k&filters[state]=On`: a query string or an `application/x-www-form-urlencoded` body. */
 export const encodePairs = (pairs: readonly Pair[]): string => pairs.map(([n, v]) => encodeField(n, v)).join('&');
 
-/** `encodePairs(toPairs(value, shape))`. */
-export const encodeFields = (value: object, shape?: FormShape): string => encodePairs(toPairs(value, shape));
+/**
+ * `encodePairs(toPairs(value, shape))` in one pass, without the list of pairs: the client encodes
+ * every request with it, and the list cost it about 4% of a call (packages/benchmarks).
+ */
+export function encodeFields(value: object, shape?: FormShape): string {
+  let text = '';
+  eachField(value, shape, (name, field) => {
+    text += text ? `&${encodeField(name, field)}` : encodeField(name, field);
+  });
+  return text;
+}
 
 /** A `multipart/form-data` body; fetch writes the boundary into the Content-Type header. */
 export function toFormData(value: object, shape?: FormShape): FormData {

@@ -5,6 +5,7 @@ import {
   asList,
   decodeComponent,
   encodeFields,
+  encodePairs,
   formPairs,
   INDEX_PATTERN,
   KEY_PATTERN,
@@ -172,6 +173,18 @@ describe('fields to values', () => {
       ['apikey', 'k'],
       ['a[0]', '1'],
     ]);
+  });
+
+  it('encodes any value in one pass as it does through its pairs', () => {
+    const key = fc.string({ maxLength: 6 });
+    const leaf = fc.oneof(fc.string({ maxLength: 6 }), fc.integer(), fc.boolean(), fc.constant(null));
+    const value = fc.dictionary(key, fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(key, leaf)));
+    const shape = fc.dictionary(key, fc.oneof(fc.constant(0 as const), fc.constant('[]' as const)));
+    fc.assert(
+      fc.property(value, fc.option(shape, { nil: undefined }), (input, order) => {
+        expect(encodeFields(input, order)).toBe(encodePairs(toPairs(input, order)));
+      }),
+    );
   });
 
   it('round-trips any value a client sends through the names a server reads', () => {

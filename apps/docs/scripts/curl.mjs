@@ -1,6 +1,6 @@
 // The curl command of one call, with exactly the bytes @hostapi/client sends. Pure and free of
 // Node APIs: the build's code samples and the browser console both use it.
-import { encodePairs } from '@hostapi/client';
+import { encodePairs } from '@hostapi/spec/wire';
 
 const shell = (text) => `'${text.replace(/'/g, `'\\''`)}'`;
 

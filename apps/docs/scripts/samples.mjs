@@ -1,7 +1,8 @@
 // Code samples for every operation, read from the bundled description: a TypeScript sample
 // using @hostapi/client (written to samples/generated/, type-checked and run by the tests) and
 // a curl command with the exact bytes the client sends.
-import { METHODS, OPERATIONS, toPairs } from '@hostapi/client';
+import { OPERATIONS } from '@hostapi/client';
+import { toPairs } from '@hostapi/spec/wire';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 import { curlCommand } from './curl.mjs';
 import { KEY_PLACEHOLDER, typescriptLiteral } from './literal.mjs';
@@ -13,11 +14,6 @@ export const BASE_URL_VARIABLE = 'BASE_URL';
 
 export function samples(doc) {
   const baseUrl = doc.servers[0].url;
-  const methodOf = new Map(
-    Object.entries(METHODS).flatMap(([group, methods]) =>
-      Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`]),
-    ),
-  );
 
   const result = {};
   for (const { path, method, op } of operationsOf(doc)) {
@@ -37,7 +33,7 @@ const api = createHostApiClient({
   baseUrl: process.env.HOSTAPI_URL ?? '${baseUrl}',
 });
 
-const result = await api.${methodOf.get(id)}(${typescriptLiteral(input)});
+const result = await api.${OPERATIONS[id].call}(${typescriptLiteral(input)});
 console.log(result);
 `;
     result[id] = { curl, typescript, input, path, method };

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { METHODS } from '@hostapi/client';
+import { OPERATIONS } from '@hostapi/client';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
@@ -27,14 +27,9 @@ const COMPILER_OPTIONS = {
 export function createTypecheckProject() {
   const dir = mkdtempSync(fileURLToPath(new URL('../.bench-typecheck-', import.meta.url)));
   const doc = readBundle();
-  const methodOf = new Map(
-    Object.entries(METHODS).flatMap(([group, methods]) =>
-      Object.entries(methods).map(([name, id]) => [id, `${group}.${name}`]),
-    ),
-  );
   const calls = operationsOf(doc).map(
     ({ method, op }) =>
-      `  results.push(await api.${methodOf.get(op.operationId)}(${JSON.stringify(exampleInput(doc, op, method))}));`,
+      `  results.push(await api.${OPERATIONS[op.operationId].call}(${JSON.stringify(exampleInput(doc, op, method))}));`,
   );
   writeFileSync(
     join(dir, 'consumer.ts'),

@@ -2,9 +2,9 @@
 // - src/generated/operations.ts: the tables the runtime needs (method, path, form field order,
 //   client method names, pagination, rate-limit text, default server);
 // - src/generated/api.ts: the types a caller sees, with the description's words as doc comments
-//   (what an editor shows on hover): one input type per operation, the HostApiClient interface
-//   (summary, description, method and path, and the docs' deep link of every operation method)
-//   and the paths of the typed path client.
+//   (what an editor shows on hover): one input type per operation, and the HostApiClient
+//   interface (summary, description, method and path, and the docs' deep link of every method);
+// - src/generated/paths.ts: the paths of the typed path client (@hostapi/client/paths).
 // Run with `pnpm generate`; never edit the output by hand.
 //
 // The input types are written here rather than taken from @hostapi/types (openapi-typescript):
@@ -27,6 +27,7 @@ export { readBundle };
 export const OUTPUTS = {
   operations: fileURLToPath(new URL('../src/generated/operations.ts', import.meta.url)),
   api: fileURLToPath(new URL('../src/generated/api.ts', import.meta.url)),
+  paths: fileURLToPath(new URL('../src/generated/paths.ts', import.meta.url)),
 };
 
 const HEADER = `// Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
@@ -68,6 +69,9 @@ function isPaged(op) {
 
 const formSchema = (op) => deref(op.requestBody)?.content['application/x-www-form-urlencoded'].schema;
 
+/** Text as it reads in a regular expression. */
+const escapeRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
 /** `listServers` → `ListServersInput`. */
 const inputName = (operationId) => `${operationId[0].toUpperCase()}${operationId.slice(1)}Input`;
 
@@ -100,7 +104,8 @@ function docComment(paragraphs, tags, indent) {
   body.push(...tags);
   const safe = body.map((line) => line.replace(/\*\//g, '*\\/'));
   if (safe.length === 1) return `${indent}/** ${safe[0]} */\n`;
-  return `${indent}/**\n${safe.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join('\n')}\n${indent} */\n`;
+  const lines = safe.map((line) => (line ? `${indent} * ${line}` : `${indent} *`));
+  return `${indent}/**\n${lines.join('\n')}\n${indent} */\n`;
 }
 
 /**
@@ -189,10 +194,10 @@ function objectType(s, indent, wireName) {
 /** The input interface of an operation: a GET's query parameters, a POST's form without `apikey`. */
 function inputInterface(op, method, path) {
   const name = inputName(op.operationId);
+  const what = method === 'get' ? 'query' : 'form fields';
+  const wire = `${method.toUpperCase()} ${path}`;
   const intro = docComment(
-    [
-      `What \`${op['x-client-method']}\` takes: the ${method === 'get' ? 'query' : 'form fields'} of \`${method.toUpperCase()} ${path}\`, without \`apikey\` (the client adds it).`,
-    ],
+    [`What \`${op['x-client-method']}\` takes: the ${what} of \`${wire}\`, without \`apikey\` (the client adds it).`],
     [],
     '',
   );
@@ -200,7 +205,8 @@ function inputInterface(op, method, path) {
   if (method === 'get') {
     for (const parameter of (op.parameters ?? []).map(deref)) {
       fields += fieldDoc(parameter, parameter.schema, parameter.name, '  ');
-      fields += `  ${key(parameter.name)}${parameter.required ? '' : '?'}: ${inputType(parameter.schema, '  ', parameter.name)};\n`;
+      const type = inputType(parameter.schema, '  ', parameter.name);
+      fields += `  ${key(parameter.name)}${parameter.required ? '' : '?'}: ${type};\n`;
     }
   } else {
     const form = deref(formSchema(op));
@@ -225,8 +231,6 @@ function render(bundle) {
   const link = (route) => `${docsUrl.replace(/\/$/, '')}/${route}`;
 
   const operations = {};
-  const methods = {};
-  const pagedMethods = {};
   const rateLimitMessages = new Set();
   const inputs = [];
   const groups = {};
@@ -238,7 +242,6 @@ function render(bundle) {
     const entry = { method: method.toUpperCase(), path, call: op['x-client-method'] };
     if (method === 'post') entry.form = formShape(formSchema(op));
     operations[id] = entry;
-    (methods[group] ??= {})[name] = id;
     for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
       rateLimitMessages.add(deref(example).value.msg);
     }
@@ -249,33 +252,28 @@ function render(bundle) {
     const wire = `\`${method.toUpperCase()} ${path}\` (operation \`${id}\`)`;
     const see = `@see ${link(operationRoute(tag, id))}`;
     const input = inputName(id);
-    const required =
-      method === 'get'
-        ? (op.parameters ?? []).map(deref).filter((p) => p.required)
-        : deref(formSchema(op)).required.filter((k) => k !== 'apikey');
-    const optional = required.length === 0;
     members.text += docComment([`${op.summary}.`, op.description, wire], [see], '    ');
-    members.text += `    ${name}: ${optional ? 'OperationWithOptionalInput' : 'Operation'}<'${id}', ${input}>;\n`;
+    members.text += `    ${name}: Operation<'${id}'>;\n`;
     if (isPaged(op)) {
       const pagedName = name.replace(/^list/, 'listAll');
-      (pagedMethods[group] ??= {})[pagedName] = id;
       entry.callAll = `${group}.${pagedName}`;
-      members.text += docComment(
-        [
-          `Every record of every page of \`${group}.${name}\` (${op.summary.toLowerCase()}), yielded one at a time, in order: asks for \`filters[page_number]\` from \`filters.page_number\` (default 1) up to \`total_pages\`, one page after another, and never yields a record twice.`,
-          `Throws a \`PaginationError\` when the service answers another page than the one asked for (a server that ignores \`filters[page_number]\`), and the typed error of any page that fails.`,
-          `${wire}, once per page`,
-        ],
-        [see],
-        '    ',
-      );
-      members.text += `    ${pagedName}(input${optional ? '?' : ''}: ${input}, options?: CallOptions): AsyncIterableIterator<PageItem<'${id}'>>;\n`;
+      const walk =
+        `Every record of every page of \`${group}.${name}\` (${op.summary.toLowerCase()}), yielded one at a ` +
+        'time, in order: asks for `filters[page_number]` from `filters.page_number` (default 1) up to ' +
+        '`total_pages`, one page after another, and never yields a record twice.';
+      const failures =
+        'Throws a `PaginationError` when the service answers another page than the one asked for (a server ' +
+        'that ignores `filters[page_number]`), an `InvalidResponseError` for an answer that is not a page, and ' +
+        'the typed error of any page that fails.';
+      members.text += docComment([walk, failures, `${wire}, once per page`], [see], '    ');
+      members.text += `    ${pagedName}: PagedOperation<'${id}'>;\n`;
     }
     const operationType = method === 'get' ? `PathGet<'${id}', ${input}>` : `PathPost<'${id}', ${input}>`;
-    (pathsType[path] ??= []).push(`${method}: ${operationType}`);
+    (pathsType[path] ??= []).push([method, operationType]);
   }
 
   const json = (value) => JSON.stringify(value, null, 2);
+  const openings = [...new Set([...rateLimitMessages].map((m) => escapeRegExp(m.split('.')[0])))];
   const operationsText = `${HEADER}
 /**
  * Method, path, operation method (\`call\`, and \`callAll\` for the walk over every page of a
@@ -283,30 +281,28 @@ function render(bundle) {
  */
 export const OPERATIONS = ${json(operations)} as const;
 
-/** Operation methods, grouped by area: \`api.<group>.<method>\` calls the named operation. */
-export const METHODS = ${json(methods)} as const;
-
-/** Async iterators over every record of a paged list: \`api.<group>.<method>\`. */
-export const PAGED_METHODS = ${json(pagedMethods)} as const;
-
 /** The first server of the description. */
 export const DEFAULT_BASE_URL = ${json(doc.servers[0].url)};
 
 /**
- * How the service's rate-limit messages (HTTP 500) begin, lower-cased: their first sentence, so
+ * How the service's rate-limit messages (HTTP 500) begin, in any case: their first sentence, so
  * that a reworded ending still matches.
  */
-export const RATE_LIMIT_OPENINGS = ${json([...new Set([...rateLimitMessages].map((m) => m.split('.')[0].toLowerCase()))])};
+export const RATE_LIMIT = /^(${openings.join('|')})/i;
 `;
 
   const tagOf = Object.fromEntries((doc.tags ?? []).map((t) => [t.name, t]));
   const groupText = Object.entries(groups)
     .map(
       ([group, { tag, text }]) =>
-        `${docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ')}  readonly ${group}: {\n${text}  };\n`,
+        docComment([tagOf[tag]?.description ?? tag], [`@see ${link(tagRoute(tag))}`], '  ') +
+        `  readonly ${group}: {\n${text}  };\n`,
     )
     .join('');
-  const apiText = `${HEADER}import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
+  const intro =
+    'The operation client (createHostApiClient): one method per operation, grouped by area. Each resolves to ' +
+    `the answer's \`return\` or throws a typed HostApiError. ${doc.info.title}, version ${doc.info.version}.`;
+  const apiText = `${HEADER}import type { Operation, PagedOperation, Switch } from '../types.js';
 
 ${inputs.join('\n')}
 /** The input type of every operation, by operationId. */
@@ -317,23 +313,32 @@ ${operationsOf(doc)
 }
 
 /**
- * ${wrap(`The operation client (createHostApiClient): one method per operation, grouped by area. Each resolves to the answer's \`return\` or throws a typed HostApiError. ${doc.info.title}, version ${doc.info.version}.`).join('\n * ')}
+ * ${wrap(intro).join('\n * ')}
  * @see ${docsUrl}
  */
 export interface HostApiClient {
 ${groupText}}
-
-/** The description's paths as the typed path client (createPathClient) takes them: inputs as above. */
-export interface ClientPaths {
-${Object.entries(pathsType)
-  .map(
-    ([path, ops]) =>
-      `  ${JSON.stringify(path)}: Omit<PathItem, ${ops.map((op) => `'${op.split(':')[0]}'`).join(' | ')}> & { ${ops.join('; ')} };`,
-  )
+`;
+  // Each path as the description's, its methods' inputs the client's.
+  const pathLines = Object.entries(pathsType).map(([path, ops]) => {
+    const methods = ops.map(([method]) => `'${method}'`).join(' | ');
+    const members = ops.map(([method, type]) => `${method}: ${type}`).join('; ');
+    return `  ${JSON.stringify(path)}: Omit<paths[${JSON.stringify(path)}], ${methods}> & { ${members} };`;
+  });
+  const pathsText = `${HEADER}import type { paths } from '@hostapi/types';
+import type { PathGet, PathPost } from '../paths.js';
+import type {
+${operationsOf(doc)
+  .map(({ op }) => `  ${inputName(op.operationId)},`)
   .join('\n')}
+} from './api.js';
+
+/** The description's paths as the typed path client (createPathClient) takes them: inputs as in api.ts. */
+export interface ClientPaths {
+${pathLines.join('\n')}
 }
 `;
-  return { operations: operationsText, api: apiText };
+  return { operations: operationsText, api: apiText, paths: pathsText };
 }
 
 export { render };

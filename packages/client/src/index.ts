@@ -1,80 +1,69 @@
 // createHostApiClient: one method per operation (`api.servers.list(...)`), resolving to the
-// envelope's `return` or throwing a typed error. The path client is in path-client.ts.
-import { eachRecord } from './core/paginate.js';
+// envelope's `return` or throwing a typed error. The path client is @hostapi/client/paths.
 import { readEnvelope } from './core/envelope.js';
-import { redact } from './core/errors.js';
-import { FORM_HEADERS, setUp, type HostApiClientOptions } from './core/setup.js';
+import { excerpt, redact } from './core/errors.js';
+import { eachRecord } from './core/paginate.js';
+import { BASE_HEADERS, FORM_HEADERS, type HostApiClientOptions, headersOf, setUp } from './core/setup.js';
 import type { Outgoing } from './core/transport.js';
 import type { HostApiClient } from './generated/api.js';
 import { OPERATIONS } from './generated/operations.js';
 import type { CallOptions, OperationId, WithResponse } from './types.js';
 
-export * from './core/errors.js';
-export type { RetryOptions } from './core/retry.js';
-export type { HostApiClientOptions } from './core/setup.js';
+export {
+  AbortedError,
+  ApiError,
+  type FieldProblem,
+  HostApiError,
+  type HostApiErrorKind,
+  HttpError,
+  InvalidResponseError,
+  NetworkError,
+  PaginationError,
+  RateLimitError,
+  RedirectError,
+  ResponseTooLargeError,
+  TimeoutError,
+  ValidationError,
+} from './core/errors.js';
 export type { Hooks, RequestEvent, ResponseEvent } from './core/hooks.js';
-export { createPathClient, type PathCallOptions, type PathClient } from './path-client.js';
-// The wire format on its own: what the client sends, for tools that show or check requests.
-export { encodeFields, encodePairs, toFormData, toPairs, type FormShape, type Pair } from './core/serialize.js';
-export { METHODS, OPERATIONS, PAGED_METHODS } from './generated/operations.js';
-// An answer read as the operation methods read it (its result, or the typed error), for tools
-// that show answers of their own requests.
-export { readEnvelope } from './core/envelope.js';
+export type { RetryOptions } from './core/retry.js';
+export { type HostApiClientOptions, VERSION } from './core/setup.js';
 export type * from './generated/api.js';
+// Every operation's method, path and client method, for tools that list the operations.
+export { OPERATIONS } from './generated/operations.js';
 export type * from './types.js';
 export type { components, operations, paths } from '@hostapi/types';
 
 export function createHostApiClient(options: HostApiClientOptions): HostApiClient {
-  const { apiKey, baseUrl, multipart, send, serializeQuery, serializeBody } = setUp(options, 'createHostApiClient');
+  const { apiKey, baseUrl, multipart, send, query, form } = setUp(options, 'createHostApiClient');
 
   // The URL and body come from the generated table and go straight to the transport: building
   // and re-reading a Request would only add cost (see packages/benchmarks).
-  async function call(
-    id: OperationId,
-    input: object = {},
-    callOptions: CallOptions = {},
-    withResponse?: boolean,
-  ): Promise<unknown> {
+  async function request(id: OperationId, input: object = {}, call: CallOptions = {}) {
     const operation = OPERATIONS[id];
     const { method, path } = operation;
-    const { signal, headers, multipart: asMultipart = multipart } = callOptions;
+    const asMultipart = call.multipart ?? multipart;
     let url = baseUrl + path;
     let outgoing: Outgoing;
     try {
       if (method === 'GET') {
-        url += `?${serializeQuery(input as Record<string, unknown>)}`;
-        outgoing = { method, headers, signal };
+        url += `?${query(input as Record<string, unknown>)}`;
+        outgoing = { method, headers: headersOf(BASE_HEADERS, call.headers) };
       } else {
-        const body = serializeBody(
+        const body = form(
           input as Record<string, unknown>,
           'form' in operation ? operation.form : undefined,
           asMultipart,
         );
-        // fetch writes the multipart Content-Type itself, with the boundary.
-        outgoing = {
-          method,
-          body,
-          headers: asMultipart ? headers : headers ? { ...FORM_HEADERS, ...headers } : FORM_HEADERS,
-          signal,
-        };
+        outgoing = { method, body, headers: headersOf(asMultipart ? BASE_HEADERS : FORM_HEADERS, call.headers) };
       }
     } catch (error) {
       // Serialization names the field; add the operation.
       if (error instanceof TypeError) throw new TypeError(`${id}: ${error.message}`, { cause: error });
       throw error;
     }
-    const started = withResponse && performance.now();
-    const [response, text, attempts] = await send(id, url, outgoing, callOptions);
-    const data = readEnvelope(id, response.status, text, apiKey);
-    if (!started) return data;
-    return {
-      data,
-      status: response.status,
-      headers: response.headers,
-      url: redact(url, apiKey),
-      attempts,
-      durationMs: performance.now() - started,
-    } satisfies WithResponse<unknown>;
+    const [response, text, attempts] = await send(id, url, outgoing, call);
+    return [readEnvelope(id, response.status, text, apiKey), response, text, attempts] as const;
   }
 
   const groups: Record<string, Record<string, unknown>> = {};
@@ -83,12 +72,25 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
     (groups[group] ??= {})[name] = method;
   };
   for (const [id, operation] of Object.entries(OPERATIONS) as [OperationId, (typeof OPERATIONS)[OperationId]][]) {
-    const method = (input?: object, o?: CallOptions) => call(id, input, o);
-    method.withResponse = (input?: object, o?: CallOptions) => call(id, input, o, true);
+    const method = async (input?: object, call?: CallOptions) => (await request(id, input, call))[0];
+    method.withResponse = async (input?: object, call?: CallOptions): Promise<WithResponse<unknown>> => {
+      const started = performance.now();
+      const [data, response, , attempts] = await request(id, input, call);
+      // The URL called, as everywhere the client shows one: without the key.
+      Object.defineProperty(response, 'url', { value: redact(response.url, apiKey) });
+      return { data, response, attempts, durationMs: performance.now() - started };
+    };
     define(operation.call, method);
     if ('callAll' in operation)
-      define(operation.callAll, (input: object, o?: CallOptions) =>
-        eachRecord(id, (page) => call(id, page, o) as never, input),
+      define(operation.callAll, (input: object, call?: CallOptions) =>
+        eachRecord(
+          id,
+          async (page) => {
+            const [data, response, text] = await request(id, page, call);
+            return [data, response.status, () => excerpt(text, apiKey)];
+          },
+          input,
+        ),
       );
   }
   return groups as unknown as HostApiClient;

@@ -1,5 +1,5 @@
-// Types of the operation methods and the path client: the generated input types and client
-// interface (src/generated/api.ts), and results derived from @hostapi/types.
+// Types of the operation methods: the generated input types and client interface
+// (src/generated/api.ts), and results derived from @hostapi/types.
 import type { components, operations } from '@hostapi/types';
 import type { RetryOptions } from './core/retry.js';
 import type { OperationInputs } from './generated/api.js';
@@ -32,29 +32,29 @@ export type PageItem<Id extends OperationId> =
 export interface WithResponse<Result> {
   /** What the method itself resolves to. */
   data: Result;
-  status: number;
-  headers: Headers;
-  /** The URL called, with the key written `[redacted]`. */
-  url: string;
+  /** fetch's Response, its body already read; its `url` is the URL called, with the key written `[redacted]`. */
+  response: Response;
   /** 1, or more when the call was retried. */
   attempts: number;
   /** From the call to its result, retries and their waits included, in milliseconds. */
   durationMs: number;
 }
 
+/** What an operation method takes: its input (which may be left out when nothing in it is required), and options. */
+export type Arguments<Id extends OperationId> =
+  {} extends OperationInput<Id>
+    ? [input?: OperationInput<Id>, options?: CallOptions]
+    : [input: OperationInput<Id>, options?: CallOptions];
+
 /** An operation method: its call, and `withResponse`, the same call resolving to the HTTP answer too. */
-export interface Operation<Id extends OperationId, Input> {
-  (input: Input, options?: CallOptions): Promise<OperationResult<Id>>;
-  /** The same call, resolving to `{ data, status, headers, url, attempts, durationMs }`. */
-  withResponse(input: Input, options?: CallOptions): Promise<WithResponse<OperationResult<Id>>>;
+export interface Operation<Id extends OperationId> {
+  (...args: Arguments<Id>): Promise<OperationResult<Id>>;
+  /** The same call, resolving to `{ data, response, attempts, durationMs }`. */
+  withResponse(...args: Arguments<Id>): Promise<WithResponse<OperationResult<Id>>>;
 }
 
-/** An operation method whose input may be left out. */
-export interface OperationWithOptionalInput<Id extends OperationId, Input> {
-  (input?: Input, options?: CallOptions): Promise<OperationResult<Id>>;
-  /** The same call, resolving to `{ data, status, headers, url, attempts, durationMs }`. */
-  withResponse(input?: Input, options?: CallOptions): Promise<WithResponse<OperationResult<Id>>>;
-}
+/** A walk over every record of every page of a paged list (`servers.listAll`). */
+export type PagedOperation<Id extends OperationId> = (...args: Arguments<Id>) => AsyncIterableIterator<PageItem<Id>>;
 
 /** Options of one call; each one given here replaces the client's for this call only. */
 export interface CallOptions {
@@ -72,30 +72,3 @@ export interface CallOptions {
   /** Send this POST as multipart/form-data. Default: the client's `multipart`. */
   multipart?: boolean | undefined;
 }
-
-/** A path with no operation yet: openapi-fetch looks up every method of every path. */
-export interface PathItem {
-  parameters: { query?: never; header?: never; path?: never; cookie?: never };
-  get?: never;
-  put?: never;
-  post?: never;
-  delete?: never;
-  options?: never;
-  head?: never;
-  patch?: never;
-  trace?: never;
-}
-
-/** A GET of the path client: the description's operation, with the client's input as its query. */
-export type PathGet<Id extends OperationId, Input> = Omit<operations[Id], 'parameters'> & {
-  parameters: ({} extends Input ? { query?: Input } : { query: Input }) & {
-    header?: never;
-    path?: never;
-    cookie?: never;
-  };
-};
-
-/** A POST of the path client: the description's operation, with the client's input as both form bodies. */
-export type PathPost<Id extends OperationId, Input> = Omit<operations[Id], 'requestBody'> & {
-  requestBody: { content: { 'application/x-www-form-urlencoded': Input; 'multipart/form-data': Input } };
-};

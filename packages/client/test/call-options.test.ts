@@ -1,7 +1,8 @@
 // Options of one call (headers, timeoutMs, retries, signal, multipart) replace the client's for
 // that call only, in the operation methods and the path client alike.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AbortedError, createHostApiClient, createPathClient, HttpError, TimeoutError } from '../src/index.js';
+import { AbortedError, createHostApiClient, HttpError, TimeoutError } from '../src/index.js';
+import { createPathClient } from '../src/paths.js';
 import { startCaptureServer, type CaptureServer, type Handler } from './support/capture-server.js';
 
 const KEY = 'sk_live_call_options_1';

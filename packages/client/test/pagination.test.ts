@@ -2,7 +2,7 @@
 // with a PaginationError where a server ignores filters[page_number].
 import { startMock, type RunningMock } from '@hostapi/mock';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHostApiClient, PaginationError } from '../src/index.js';
+import { createHostApiClient, InvalidResponseError, PaginationError } from '../src/index.js';
 import { json, startCaptureServer, type CaptureServer } from './support/capture-server.js';
 
 let server: CaptureServer;
@@ -34,7 +34,8 @@ it('servers.listAll yields every server of every page, asking for each page in t
   expect(server.requests.map((r) => r.url)).toEqual(
     [1, 2, 3].map(
       (n) =>
-        `/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=2&filters[page_number]=${n}`,
+        '/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=2' +
+        `&filters[page_number]=${n}`,
     ),
   );
 });
@@ -67,7 +68,7 @@ it('a failure on a later page rejects the iteration with the typed error', async
   expect(seen).toEqual(['a']);
 });
 
-it('a server that answers the same page whatever is asked: each record once, then a PaginationError naming the operation', async () => {
+it('a server answering the same page whatever is asked: each record once, then a PaginationError', async () => {
   server.requests.length = 0;
   server.answer(page(1, 3, [{ name: 'a' }, { name: 'b' }]));
   const names: string[] = [];
@@ -102,7 +103,7 @@ it('stops at total_pages even if the server would answer more', async () => {
   expect(server.requests).toHaveLength(2);
 });
 
-it('against the stateless mock, which answers page 1 of 2 whatever is asked: its records once, then the PaginationError', async () => {
+it('the stateless mock (page 1 of 2 whatever is asked): its records once, then the PaginationError', async () => {
   const client = createHostApiClient({ apiKey: 'k', baseUrl: mock.url, retries: 0 });
   const first = await client.servers.list({ client_id: 293 });
   expect(first).toMatchObject({ current_page: 1, total_pages: 2 });
@@ -116,4 +117,29 @@ it('against the stateless mock, which answers page 1 of 2 whatever is asked: its
   const accounts = [];
   for await (const account of client.accounts.listAllSubAccounts({ client_id: 293 })) accounts.push(account.client_id);
   expect(accounts).toEqual((await client.accounts.listSubAccounts({ client_id: 293 })).data.map((a) => a.client_id));
+});
+
+// Issue 30, item 6: a page that is not a page is an InvalidResponseError, never a TypeError (nor
+// records made of a string's characters).
+it.each([
+  ['no data', { total_items: 1, current_page: 1, total_pages: 1 }],
+  ['data that is text', { total_items: 1, current_page: 1, total_pages: 1, data: 'abc' }],
+  ['data that is an object', { total_items: 1, current_page: 1, total_pages: 1, data: { 0: 'a' } }],
+  ['an object as current_page', { total_items: 1, current_page: {}, total_pages: 2, data: [{ name: 'a' }] }],
+  [
+    'an object as current_page that cannot be made a number',
+    { total_items: 1, current_page: { valueOf: 1, toString: 1 }, total_pages: 2, data: [{ name: 'a' }] },
+  ],
+  ['an object as total_pages', { total_items: 1, current_page: 1, total_pages: { valueOf: 1 }, data: [{ name: 'a' }] }],
+  ['no page at all', null],
+])('a page with %s: an InvalidResponseError, nothing yielded', async (_what, result) => {
+  server.answer(json({ return: result, msg: 'Successful', status: true }));
+  const seen: unknown[] = [];
+  const error = await (async () => {
+    for await (const record of api().servers.listAll({ client_id: 293 })) seen.push(record);
+  })().catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(InvalidResponseError);
+  expect(error).toMatchObject({ kind: 'invalid-response', operation: 'listServers', status: 200 });
+  expect((error as Error).message).toMatch(/^listServers: expected a page, got: \{"return":/);
+  expect(seen).toEqual([]);
 });

@@ -2,13 +2,8 @@
 // RedirectError naming its status and the origin it points to, never the URL, which may carry
 // the key (issue 19, item 11). Chromium's opaque redirects: consumer/browser.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createHostApiClient,
-  createPathClient,
-  HostApiError,
-  RedirectError,
-  type HostApiClientOptions,
-} from '../src/index.js';
+import { createHostApiClient, HostApiError, RedirectError, type HostApiClientOptions } from '../src/index.js';
+import { createPathClient } from '../src/paths.js';
 import { startCaptureServer, type CaptureServer, type Handler } from './support/capture-server.js';
 
 const KEY = 'sk_live_redirect_3e4f5a';

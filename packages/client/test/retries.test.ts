@@ -1,4 +1,4 @@
-// What the README's Retries section promises is what the client does: every row of its table,
+// What the Retries section of docs/calls.md promises is what the client does: every row of its table,
 // for a GET and for a create and a cancel, counted in requests sent to a real server. A POST
 // goes out again only after the rate-limit answer, which the service gives before running a
 // call (issue 19, item 13).
@@ -10,13 +10,14 @@ import { json, ok, startCaptureServer, type CaptureServer, type Handler } from '
 
 const KEY = 'sk_live_retries_8d9e';
 const RATE_LIMIT = 'You have exceeded the number of requests per second for this key. Please try again soon.';
-const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const RETRIES = readmeSection('Retries');
+const DOCS = ['../README.md', '../docs/calls.md'].map((page) => readFileSync(new URL(page, import.meta.url), 'utf8'));
+const CALLS_PAGE = DOCS[1]!;
+const RETRIES = section('Retries');
 
-function readmeSection(heading: string): string {
-  const start = README.indexOf(`\n## ${heading}\n`);
+function section(heading: string): string {
+  const start = CALLS_PAGE.indexOf(`\n## ${heading}\n`);
   expect(start).toBeGreaterThan(0);
-  return README.slice(start, README.indexOf('\n## ', start + 1));
+  return CALLS_PAGE.slice(start, CALLS_PAGE.indexOf('\n## ', start + 1));
 }
 
 /** The table's rows: label → [GET retried?, POST retried?]. */
@@ -130,8 +131,9 @@ it.each(
   if (!scenario.baseUrl && !scenario.timeoutMs) expect(server.requests).toHaveLength(sent);
 });
 
-it('where the README says a call is never sent twice, it names the one exception: the rate-limit answer', () => {
-  const claims = README.replace(/\n/g, ' ')
+it('where the README or the docs say a call is never sent twice, they name the exception: the rate limit', () => {
+  const claims = DOCS.join('\n')
+    .replace(/\n/g, ' ')
     .split(/(?<=\.)\s+/)
     .filter((sentence) => /sent twice/.test(sentence));
   expect(claims.length).toBeGreaterThan(0);

@@ -3,7 +3,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createHostApiClient,
-  createPathClient,
   type CallOptions,
   type components,
   type OperationId,
@@ -13,6 +12,7 @@ import {
   type PageItem,
   type Switch,
 } from '../src/index.js';
+import { createPathClient } from '../src/paths.js';
 
 type S = components['schemas'];
 const api = createHostApiClient({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });

@@ -38,7 +38,8 @@ describe('against the mock (Prism, request validation on)', () => {
     ]);
     expect(message).toBe(
       "listServers: Invalid request: client_id: Request query must have required property 'client_id'; " +
-        'filters[state]: Request query parameter filters.state must be equal to one of the allowed values: On, Off, Other',
+        'filters[state]: Request query parameter filters.state must be equal to one of the allowed values: ' +
+        'On, Off, Other',
     );
   });
 
@@ -89,40 +90,14 @@ describe('problem bodies as other servers write them', () => {
     expect((error as ValidationError).problems.map((p) => p.field)).toEqual(['client_id', 'params[Phone][Country]']);
   });
 
-  it("RFC 7807's invalid-params", async () => {
-    const error = await refused(
-      {
-        type: 'https://example.net/validation',
-        title: "Your request parameters didn't validate.",
-        'invalid-params': [
-          { name: 'age', reason: 'must be a positive integer' },
-          { name: 'color', reason: "must be 'green', 'red' or 'blue'" },
-        ],
-      },
-      400,
-    );
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error).toMatchObject({
-      status: 400,
-      problems: [
-        { field: 'age', message: 'must be a positive integer' },
-        { field: 'color', message: "must be 'green', 'red' or 'blue'" },
-      ],
-    });
-    expect((error as Error).message).toBe(
-      "cancelDomain: Your request parameters didn't validate.: age: must be a positive integer; color: must be 'green', 'red' or 'blue'",
-    );
-  });
-
-  it("RFC 9457's errors with JSON pointers", async () => {
-    const error = await refused({
-      title: 'Invalid request',
-      errors: [{ detail: 'must be a number', pointer: '#/params/Phone/Country' }],
-    });
-    expect(error).toMatchObject({
-      kind: 'validation',
-      problems: [{ field: 'params[Phone][Country]', message: 'must be a number' }],
-    });
+  it('a list under another name (RFC 7807 invalid-params, RFC 9457 errors): an HttpError', async () => {
+    const params = { title: "Your request parameters didn't validate.", 'invalid-params': [{ name: 'age' }] };
+    const other = await refused(params, 400);
+    expect(other).toBeInstanceOf(HttpError);
+    expect((other as HttpError).bodyExcerpt).toContain('invalid-params');
+    expect(
+      await refused({ title: 'Invalid', errors: [{ detail: 'must be a number', pointer: '#/a' }] }),
+    ).toBeInstanceOf(HttpError);
   });
 
   it('never carries the API key, even when the server echoes it', async () => {
@@ -146,5 +121,27 @@ describe('problem bodies as other servers write them', () => {
     expect(await refused({ type: 'about:blank', title: 'Not Found', status: 404 }, 404)).toBeInstanceOf(HttpError);
     expect(await refused({ title: 'Invalid request', validation: [] })).toBeInstanceOf(HttpError);
     expect(await refused({ title: 'Upstream failed', errors: [{ detail: 'timeout' }] }, 502)).toBeInstanceOf(HttpError);
+  });
+});
+
+// Issue 30, item 6: whatever the problem body holds, the answer is a HostApiError. An object whose
+// `toString` and `valueOf` are not functions (`{"toString": 1}`) cannot be turned into text at all.
+describe('problem bodies with values that are not text', () => {
+  const api = () => createHostApiClient({ apiKey: KEY, baseUrl: server.url, retries: 0 });
+  const UNPRINTABLE = { toString: 1, valueOf: 1 };
+  const refused = (body: unknown) => {
+    server.answer(json(body, 422, { 'content-type': 'application/problem+json' }));
+    return rejection(api().domains.cancel({ client_id: 293, domain: 'x.nz' }));
+  };
+
+  it.each([
+    ['a title', { title: UNPRINTABLE, validation: [{ location: ['body', 'domain'], message: 'bad' }] }, 'domain'],
+    ['a message', { title: 'Invalid', validation: [{ location: ['body', 'domain'], message: UNPRINTABLE }] }, 'domain'],
+    ['a location', { title: 'Invalid', validation: [{ location: ['body', UNPRINTABLE, 7], message: 'bad' }] }, '[7]'],
+    ['an entry', { title: 'Invalid', validation: [UNPRINTABLE, null, 'text'] }, ''],
+  ])('%s that is an object: a ValidationError, the value read as no text', async (_what, body, field) => {
+    const error = await refused(body);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).problems[0]!.field).toBe(field);
   });
 });

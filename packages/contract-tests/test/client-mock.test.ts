@@ -2,15 +2,13 @@
 // operation is covered the moment it is added): the operation method, called with the spec's
 // example input, is accepted by the validating mock and resolves to the success example; every
 // named failure example surfaces as the right typed error with the service's message.
-import { ApiError, createHostApiClient, METHODS, RateLimitError, type HostApiClient } from '@hostapi/client';
+import { ApiError, createHostApiClient, OPERATIONS, RateLimitError, type HostApiClient } from '@hostapi/client';
 import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { describe, expect, inject, it } from 'vitest';
 
 const spec = readBundle();
 const methodOf = new Map(
-  Object.entries(METHODS).flatMap(([group, methods]) =>
-    Object.entries(methods).map(([name, id]) => [id as string, [group, name] as const]),
-  ),
+  Object.entries(OPERATIONS).map(([id, { call }]) => [id, call.split('.') as [string, string]] as const),
 );
 
 /** A client whose every request carries `Prefer: <prefer>` (the mock's example selector). */

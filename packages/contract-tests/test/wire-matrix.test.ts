@@ -1,7 +1,7 @@
 // One table of wire cases (wire-matrix.ts) drives three checks: the exact bytes the client
 // sends (URL-encoded and multipart), the mock's acceptance of exactly those bytes, and the curl
 // samples the docs show for the example calls.
-import { createHostApiClient, METHODS, OPERATIONS } from '@hostapi/client';
+import { createHostApiClient, OPERATIONS } from '@hostapi/client';
 import { readSiteDescription } from '@hostapi/docs/scripts/site.mjs';
 import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -12,9 +12,7 @@ import { KEY, WIRE_MATRIX } from './wire-matrix.js';
 const spec = readBundle();
 const byId = new Map(operationsOf(spec).map((o) => [o.op.operationId as string, o]));
 const methodOf = new Map(
-  Object.entries(METHODS).flatMap(([group, methods]) =>
-    Object.entries(methods).map(([name, id]) => [id as string, [group, name] as const]),
-  ),
+  Object.entries(OPERATIONS).map(([id, { call }]) => [id, call.split('.') as [string, string]] as const),
 );
 
 /** A local server that records the raw request and answers an empty success envelope. */

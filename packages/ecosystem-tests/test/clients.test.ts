@@ -7,7 +7,8 @@
 // writes a body as `new URLSearchParams(body)`): the portable form needs none.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { OPERATIONS, toPairs } from '@hostapi/client';
+import { OPERATIONS } from '@hostapi/client';
+import { toPairs } from '@hostapi/spec/wire';
 import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { API_KEY, type ExampleCall, exampleCalls, widerCalls } from './support/calls.js';

@@ -1,7 +1,8 @@
 // Sends one call through @hostapi/client's path client (so the wire format is the client's),
 // and records the exchange as it happened: the request as sent, with the API key masked, and
 // the response as received, with the time it took.
-import { createPathClient, HostApiError } from '@hostapi/client';
+import { HostApiError } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 import type { OperationModel } from './model.js';
 
 export interface Call {

@@ -1,7 +1,8 @@
 // The call in the form, written out for the reader to copy: the curl command (built by the docs'
 // one curl builder, with the same fields, encoding and Prefer the console sends) and the
 // @hostapi/client call. The key is a placeholder in both, as in the docs' samples.
-import { OPERATIONS, toPairs } from '@hostapi/client';
+import { OPERATIONS } from '@hostapi/client';
+import { toPairs } from '@hostapi/spec/wire';
 import { curlCommand } from '../../scripts/curl.mjs';
 import { KEY_PLACEHOLDER, typescriptLiteral } from '../../scripts/literal.mjs';
 import type { OperationModel } from './model.js';
@@ -33,7 +34,7 @@ export function clientSnippet({ operation, baseUrl, input, prefer, multipart }: 
   const options: Record<string, unknown> = operation.method === 'GET' ? { params: { query: input } } : { body: input };
   if (multipart) options.multipart = true;
   if (prefer) options.headers = { Prefer: prefer };
-  return `import { createPathClient } from '@hostapi/client';
+  return `import { createPathClient } from '@hostapi/client/paths';
 
 const paths = createPathClient({
   apiKey: process.env.HOSTAPI_KEY!,

@@ -1,6 +1,7 @@
 // What an answer means: read by @hostapi/client itself (readEnvelope), so the console and the
 // client never disagree on what is a success.
-import { HostApiError, readEnvelope, type HostApiErrorKind } from '@hostapi/client';
+import { HostApiError, type HostApiErrorKind } from '@hostapi/client';
+import { readEnvelope } from '@hostapi/client/paths';
 
 export type Verdict = { ok: true; label: 'Success' } | { ok: false; label: string };
 
@@ -10,6 +11,7 @@ const LABELS: Record<HostApiErrorKind, string> = {
   validation: 'Invalid request',
   http: 'HTTP error',
   'invalid-response': 'Invalid response',
+  'response-too-large': 'Response too large',
   pagination: 'Pagination failure',
   network: 'Network failure',
   redirect: 'Redirect (not followed)',

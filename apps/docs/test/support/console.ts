@@ -1,7 +1,7 @@
 // What the "Try it" console's browser tests share (test/console.test.ts for its scenarios,
 // test/operations.test.ts for each operation's round trip): opening it on an operation's page,
 // sending and reading the answer it renders, and what the description says that answer is.
-import { encodePairs } from '@hostapi/client';
+import { encodePairs } from '@hostapi/spec/wire';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator, Page, Request } from 'playwright-core';

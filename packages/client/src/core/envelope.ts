@@ -1,6 +1,6 @@
 // Reads the service's answer: the `{return, msg, status}` envelope, its failure forms, and what
 // comes back when there is no envelope at all.
-import { RATE_LIMIT_OPENINGS } from '../generated/operations.js';
+import { RATE_LIMIT } from '../generated/operations.js';
 import {
   ApiError,
   excerpt,
@@ -12,10 +12,8 @@ import {
 } from './errors.js';
 import { readProblem } from './problem.js';
 
-/** A rate-limit message of the service, by its opening (see RATE_LIMIT_OPENINGS). */
-export function isRateLimitMessage(msg: unknown): boolean {
-  return typeof msg === 'string' && RATE_LIMIT_OPENINGS.some((opening) => msg.toLowerCase().startsWith(opening));
-}
+/** A rate-limit message of the service, by its opening (see RATE_LIMIT). */
+export const isRateLimitMessage = (msg: unknown): boolean => typeof msg === 'string' && RATE_LIMIT.test(msg);
 
 interface Envelope {
   return?: unknown;

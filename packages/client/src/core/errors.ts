@@ -6,13 +6,16 @@ export type HostApiErrorKind =
   | 'validation' // a validating server (the mock, Prism) listed the request's invalid fields
   | 'http' // an HTTP error status without the service's envelope
   | 'redirect' // a redirect, not followed
-  | 'invalid-response' // a body that is not the JSON envelope
+  | 'invalid-response' // a body that is not the JSON envelope, or a page that is not a page
+  | 'response-too-large' // an answer longer than maxResponseBytes
   | 'network' // no response: refused, reset, DNS ...
   | 'timeout' // no response within timeoutMs
   | 'aborted' // the caller's AbortSignal fired
   | 'pagination'; // a paged list answered another page than the one asked for
 
+/** What every failure of a call is; only its subclasses are thrown. */
 export class HostApiError extends Error {
+  override name = 'HostApiError';
   constructor(
     readonly kind: HostApiErrorKind,
     /** The operationId, e.g. `listServers`. */
@@ -20,17 +23,14 @@ export class HostApiError extends Error {
     message: string,
     /** HTTP status, when a response arrived. */
     readonly status?: number,
-    options?: { cause?: unknown },
   ) {
-    super(`${operation}: ${message}`, options);
-    // Every class is named after its kind (`rate-limit`: RateLimitError), here rather than in
-    // each class: a smaller bundle. Only its subclasses are thrown.
-    this.name = kind.replace(/(?:^|-)(.)/g, (_, letter: string) => letter.toUpperCase()) + 'Error';
+    super(`${operation}: ${message}`);
   }
 }
 
 /** The service refused the call with a message (`status: false`, or `msg` alone). */
 export class ApiError extends HostApiError {
+  override name = 'ApiError';
   constructor(
     operation: string,
     /** The service's own words. */
@@ -46,6 +46,7 @@ export class ApiError extends HostApiError {
 
 /** Too many requests per second for this key; the call did not run and may be sent again. */
 export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
   constructor(operation: string, serviceMessage: string, status: number) {
     super(operation, serviceMessage, status, undefined, 'rate-limit');
   }
@@ -53,7 +54,7 @@ export class RateLimitError extends ApiError {
 
 /** One invalid field of a request, as a validating server reports it. */
 export interface FieldProblem {
-  /** The field as sent (`client_id`, `filters[state]`, `params[Phone][Country]`), or `''` for the request as a whole. */
+  /** The field as sent (`client_id`, `params[Phone][Country]`), or `''` for the request as a whole. */
   field: string;
   /** What is wrong with it, in the server's words. */
   message: string;
@@ -63,27 +64,24 @@ export interface FieldProblem {
 
 /**
  * The request was refused as invalid, with the list of its invalid fields: an RFC 7807 / 9457
- * problem body (HTTP 4xx) such as the mock's (and Prism's) 422. The message names
- * every field.
+ * problem body (HTTP 4xx) such as the mock's (and Prism's) 422. The message names every field.
  */
 export class ValidationError extends HostApiError {
+  override name = 'ValidationError';
   constructor(
     operation: string,
     status: number,
     readonly problems: FieldProblem[],
     title: string,
   ) {
-    super(
-      'validation',
-      operation,
-      `${title}: ${problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ')}`,
-      status,
-    );
+    const fields = problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+    super('validation', operation, `${title}: ${fields.join('; ')}`, status);
   }
 }
 
 /** An HTTP error status whose body is not the service's envelope. */
 export class HttpError extends HostApiError {
+  override name = 'HttpError';
   constructor(
     operation: string,
     status: number,
@@ -99,40 +97,57 @@ export class HttpError extends HostApiError {
  * page, `status` is 0 and `targetOrigin` is ''.
  */
 export class RedirectError extends HostApiError {
+  override name = 'RedirectError';
   constructor(
     operation: string,
     status: number,
     /** The origin it points to; never its URL, which may carry the key. */
     readonly targetOrigin: string,
   ) {
-    super(
-      'redirect',
-      operation,
-      `redirected${status ? ` (HTTP ${status}) to ${targetOrigin}` : ''}, not followed`,
-      status,
-    );
+    const where = status ? ` (HTTP ${status}) to ${targetOrigin}` : '';
+    super('redirect', operation, `redirected${where}, not followed`, status);
   }
 }
 
-/** A successful status with a body that is not the JSON envelope. */
+/**
+ * A successful status with a body that is not the JSON envelope, or (from a `listAll…` walk) a
+ * result that is not a page of records.
+ */
 export class InvalidResponseError extends HostApiError {
+  override name = 'InvalidResponseError';
   constructor(
     operation: string,
     status: number,
     readonly bodyExcerpt: string,
+    expected = 'a JSON envelope',
   ) {
-    super('invalid-response', operation, `expected a JSON envelope, got: ${bodyExcerpt || '(empty body)'}`, status);
+    super('invalid-response', operation, `expected ${expected}, got: ${bodyExcerpt || '(empty body)'}`, status);
+  }
+}
+
+/** The answer was longer than `maxResponseBytes`: the transfer was stopped there. */
+export class ResponseTooLargeError extends HostApiError {
+  override name = 'ResponseTooLargeError';
+  constructor(
+    operation: string,
+    status: number,
+    readonly maxResponseBytes: number,
+  ) {
+    super('response-too-large', operation, `longer than maxResponseBytes (${maxResponseBytes})`, status);
   }
 }
 
 /** No response: connection refused or reset, name not resolved, ... */
 export class NetworkError extends HostApiError {
+  override name = 'NetworkError';
   constructor(operation: string, message: string) {
     super('network', operation, `network failure: ${message}`);
   }
 }
 
+/** No complete answer within `timeoutMs`; the transfer was stopped. */
 export class TimeoutError extends HostApiError {
+  override name = 'TimeoutError';
   constructor(
     operation: string,
     readonly timeoutMs: number,
@@ -141,7 +156,9 @@ export class TimeoutError extends HostApiError {
   }
 }
 
+/** The caller's AbortSignal fired; the transfer was stopped. */
 export class AbortedError extends HostApiError {
+  override name = 'AbortedError';
   constructor(operation: string) {
     super('aborted', operation, 'aborted by the caller');
   }
@@ -152,16 +169,14 @@ export class AbortedError extends HostApiError {
  * `filters[page_number]`, and walking on would yield the same records again.
  */
 export class PaginationError extends HostApiError {
+  override name = 'PaginationError';
   constructor(
     operation: string,
     readonly askedPage: number,
-    readonly answeredPage: unknown,
+    readonly answeredPage: number,
   ) {
-    super(
-      'pagination',
-      operation,
-      `asked for page ${askedPage}, got page ${answeredPage}: the server ignores filters[page_number]`,
-    );
+    const why = 'the server ignores filters[page_number]';
+    super('pagination', operation, `asked for page ${askedPage}, got page ${answeredPage}: ${why}`);
   }
 }
 

@@ -29,21 +29,19 @@ export function retryPolicy(options: number | RetryOptions | undefined, who: str
 }
 
 /**
- * Milliseconds to wait before attempt `attempt + 1`: the server's Retry-After when it gives one
- * (seconds or an HTTP date; undefined when it asks for longer than maxDelayMs), else exponential
- * backoff with "equal jitter" (half fixed, half random) so that clients do not retry in step.
+ * Milliseconds to wait before attempt `attempt + 1`: the server's Retry-After when it gives one in
+ * seconds, as the service and the mock do (undefined when it asks for longer than maxDelayMs),
+ * else exponential backoff with "equal jitter" (half fixed, half random) so that clients do not
+ * retry in step.
  */
 export function retryDelay(
   policy: RetryPolicy,
   attempt: number,
-  retryAfter: string | null,
+  retryAfter: string | null | undefined,
   random = Math.random,
 ): number | undefined {
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - Date.now();
-    if (Number.isFinite(ms)) return ms > policy.maxDelayMs ? undefined : Math.max(0, ms);
-  }
+  const ms = retryAfter ? Number(retryAfter) * 1000 : Number.NaN;
+  if (ms >= 0) return ms > policy.maxDelayMs ? undefined : ms;
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return step / 2 + random() * (step / 2);
 }

@@ -1,10 +1,30 @@
-// What both clients share: checked options, the transport, and the serializers that put the key
-// first.
+// What both clients share: checked options, the transport, the headers, and the serializers
+// (@hostapi/spec/wire, bundled in) that put the key first.
+import { encodeFields, type FormShape, toFormData, URL_ENCODED } from '@hostapi/spec/wire';
 import { DEFAULT_BASE_URL } from '../generated/operations.js';
-import { withDebug, type Hooks } from './hooks.js';
-import { retryPolicy, wholeNumber, type RetryOptions } from './retry.js';
-import { encodeFields, toFormData, type FormShape } from './serialize.js';
+import type { Hooks } from './hooks.js';
+import { type RetryOptions, retryPolicy, wholeNumber } from './retry.js';
 import { createTransport, type Send } from './transport.js';
+
+/** Written in from package.json when the package is built (tsup.config.ts, vitest.config.ts). */
+declare const __VERSION__: string;
+/** This package's version. */
+export const VERSION: string = __VERSION__;
+
+const node = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
+/**
+ * `User-Agent: hostapi-client/<version> node/<version>`, where a script may set it: not in
+ * browsers, which send their own (and would ask the server's leave first, in a CORS preflight).
+ */
+export const BASE_HEADERS: Record<string, string> = node
+  ? { 'User-Agent': `hostapi-client/${VERSION} node/${node}` }
+  : {};
+/** A URL-encoded POST's; fetch writes the multipart Content-Type itself, with the boundary. */
+export const FORM_HEADERS: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': URL_ENCODED };
+
+/** The headers of a call: `base`, then the caller's own (`headers` of CallOptions). */
+export const headersOf = (base: Record<string, string>, own: Record<string, string> | undefined) =>
+  own ? { ...base, ...own } : base;
 
 export interface HostApiClientOptions extends Hooks {
   /** Your API key. Sent first in every query and form; never written to an error or a log. */
@@ -13,18 +33,14 @@ export interface HostApiClientOptions extends Hooks {
   baseUrl?: string;
   /** Default: globalThis.fetch. */
   fetch?: typeof globalThis.fetch;
-  /** Per attempt. Default 30 000. */
+  /** Per attempt, including reading the body. Default 30 000. */
   timeoutMs?: number;
+  /** The longest answer read, in bytes; a longer one is a ResponseTooLargeError. Default 33 554 432 (32 MiB). */
+  maxResponseBytes?: number;
   /** Retries of idempotent calls and of rate-limited ones: a count, or a policy. Default 2. */
   retries?: number | RetryOptions;
   /** Send POST bodies as multipart/form-data instead of URL-encoded. Default false. */
   multipart?: boolean;
-  /**
-   * Print a line for each attempt (operation, attempt, method, URL with the key redacted,
-   * status, time) to `console.error`, or to the function given. Default: on when the
-   * environment's `DEBUG` names `hostapi`.
-   */
-  debug?: boolean | ((line: string) => void);
 }
 
 export interface Setup {
@@ -32,17 +48,18 @@ export interface Setup {
   baseUrl: string;
   multipart: boolean;
   send: Send;
-  serializeQuery(query: Record<string, unknown>): string;
-  serializeBody(body: Record<string, unknown>, shape: FormShape | undefined, multipart: boolean): string | FormData;
+  /** A GET's query string, the key first. */
+  query(input: Record<string, unknown>): string;
+  /** A POST's body, the key first, the fields in `shape`'s order. */
+  form(input: Record<string, unknown>, shape: FormShape | undefined, multipart: boolean): string | FormData;
 }
 
-export const FORM_HEADERS = { 'Content-Type': 'application/x-www-form-urlencoded' };
-
 export function setUp(options: HostApiClientOptions, factory: string): Setup {
-  const { apiKey, multipart = false, timeoutMs = 30_000 } = options ?? {};
+  const { apiKey, multipart = false, timeoutMs = 30_000, maxResponseBytes = 32 * 1024 * 1024 } = options ?? {};
   if (typeof apiKey !== 'string' || apiKey === '')
     throw new TypeError(`${factory}: \`apiKey\` must be a non-empty string`);
   wholeNumber(timeoutMs, 1, 'timeoutMs', factory);
+  wholeNumber(maxResponseBytes, 1, 'maxResponseBytes', factory);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   if (!URL.canParse(baseUrl)) throw new TypeError(`${factory}: \`baseUrl\` is not a URL: ${baseUrl}`);
   for (const hook of ['onRequest', 'onResponse'] as const) {
@@ -50,14 +67,14 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
       throw new TypeError(`${factory}: \`${hook}\` must be a function`);
   }
   const fetch = options.fetch ?? globalThis.fetch;
-  if (typeof fetch !== 'function') throw new TypeError(`${factory}: no \`fetch\` given and none in this runtime`);
 
-  // The key goes first, whatever the caller passed as `apikey`. (One spread: a rest pattern
-  // `{ apikey, ...rest }` costs several µs a call in V8.)
-  const fieldsOf = (input: Record<string, unknown>) =>
-    Object.hasOwn(input, 'apikey')
-      ? Object.assign({ apikey: apiKey }, input, { apikey: apiKey })
-      : { apikey: apiKey, ...input };
+  // The key goes first, whatever the caller passed as `apikey`: its field is written once, and
+  // put before the rest.
+  const keyField = encodeFields({ apikey: apiKey });
+  const encode = (input: Record<string, unknown>, shape?: FormShape) => {
+    const rest = encodeFields(Object.hasOwn(input, 'apikey') ? { ...input, apikey: undefined } : input, shape);
+    return rest ? `${keyField}&${rest}` : keyField;
+  };
 
   return {
     apiKey,
@@ -67,12 +84,14 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
       fetch,
       apiKey,
       timeoutMs,
+      maxResponseBytes,
       retry: retryPolicy(options.retries, factory),
-      viaSignal: !!options.fetch,
-      hooks: withDebug(options, options.debug),
+      hooks: options,
     }),
-    serializeQuery: (query) => encodeFields(fieldsOf(query)),
-    serializeBody: (body, shape, asMultipart) =>
-      asMultipart ? toFormData(fieldsOf(body), shape) : encodeFields(fieldsOf(body), shape),
+    query: encode,
+    form: (input, shape, asMultipart) =>
+      asMultipart
+        ? toFormData(Object.assign({ apikey: apiKey }, input, { apikey: apiKey }), shape)
+        : encode(input, shape),
   };
 }

@@ -1,19 +1,26 @@
-// Sends one call: a timeout per attempt, the caller's AbortSignal, typed network errors, and
-// retries where they are safe. The answer is read whole here, so that a reset or a stall
-// mid-body is a failure of this attempt (retried where safe), not an error in the caller's parsing.
-import { AbortedError, NetworkError, redact, RedirectError, TimeoutError } from './errors.js';
+// Sends one call: a timeout per attempt, the caller's AbortSignal, a bound on the answer's size,
+// typed network errors, and retries where they are safe. The answer is read whole here, so that a
+// reset or a stall mid-body is a failure of this attempt (retried where safe), not an error in the
+// caller's parsing.
+import {
+  AbortedError,
+  HostApiError,
+  NetworkError,
+  RedirectError,
+  ResponseTooLargeError,
+  redact,
+  TimeoutError,
+} from './errors.js';
 import type { Hooks } from './hooks.js';
 import { isRateLimitMessage, parse } from './envelope.js';
 import { retryDelay, retryPolicy, wholeNumber, type RetryOptions, type RetryPolicy } from './retry.js';
-import { stoppable } from './stop.js';
 
 export interface TransportOptions {
   fetch: typeof globalThis.fetch;
   apiKey: string;
   timeoutMs: number;
+  maxResponseBytes: number;
   retry: RetryPolicy;
-  /** Whether attempts are stopped through fetch's AbortSignal always, or through undici where it is loaded (see stop.ts). */
-  viaSignal: boolean;
   /** Called around each attempt (see hooks.ts). */
   hooks: Hooks;
 }
@@ -21,44 +28,63 @@ export interface TransportOptions {
 /** What is sent. The body is a string or FormData, which fetch can send again on a retry. */
 export interface Outgoing {
   method: string;
-  headers?: HeadersInit | undefined;
-  body?: string | FormData | ArrayBuffer | null | undefined;
-  signal?: AbortSignal | null | undefined;
+  headers: HeadersInit;
+  body?: string | FormData | ArrayBuffer | null;
 }
 
-/**
- * What came back: the response (its body read), its body as text (the service answers JSON), and
- * how many attempts it took.
- */
+/** What came back: the response (its body read), its body as text, and how many attempts it took. */
 export type Received = [response: Response, text: string, attempts: number];
 
 /** What one call may change of the client's options. */
 export interface SendOptions {
+  signal?: Signal;
   timeoutMs?: number | undefined;
   retries?: number | RetryOptions | undefined;
 }
 
 export type Send = (operation: string, url: string, outgoing: Outgoing, options?: SendOptions) => Promise<Received>;
 
-/** The answer, read whole: a reset or a stall mid-body fails the attempt, not the caller's parsing. */
-const read = (response: Response) => response.text().then((text) => [response, text] as const);
+type Signal = AbortSignal | null | undefined;
+
+/** Resolves once `ms` have passed or the caller's signal has fired. */
+function wait(ms: number, caller: Signal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, caller?.aborted ? 0 : ms);
+    caller?.addEventListener('abort', done);
+  });
+}
 
 /**
- * Calls `end` once `ms` have passed or the caller's signal has fired (at once if it had),
- * unless the function it returns is called first.
+ * The body as text, read as it comes and given up as soon as it is longer than `limit` bytes:
+ * no more than `limit` bytes are ever held, and cancelling the body stops the transfer.
  */
-function deadline(ms: number, caller: AbortSignal | null | undefined, end: () => void): () => void {
-  const done = () => {
-    clearTimeout(timer);
-    caller?.removeEventListener('abort', fire);
-  };
-  const fire = () => {
-    done();
-    end();
-  };
-  const timer = setTimeout(fire, caller?.aborted ? 0 : ms);
-  caller?.addEventListener('abort', fire);
-  return done;
+async function readText(response: Response, limit: number, operation: string): Promise<string> {
+  const reader = response.body?.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let length = 0;
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
+    length += chunk.value.byteLength;
+    if (length > limit) {
+      reader!.cancel().catch(() => {});
+      throw new ResponseTooLargeError(operation, response.status, limit);
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only. */
+function redirectOf(operation: string, { status, headers }: Response, url: string): RedirectError | undefined {
+  const location = status > 299 && status < 400 && headers.get('location');
+  if (!status || (location && URL.canParse(location, url)))
+    return new RedirectError(operation, status, location ? new URL(location, url).origin : '');
+  return undefined;
 }
 
 /**
@@ -73,83 +99,90 @@ export function createTransport(options: TransportOptions): Send {
   const {
     fetch,
     apiKey,
+    maxResponseBytes,
     hooks: { onRequest, onResponse },
   } = options;
 
-  return async function send(operation, url, { method, headers, body, signal }, call) {
+  /**
+   * One attempt: the answer and its body, read whole. Stopped, its connection closed, once
+   * `timeoutMs` has passed or the caller's signal has fired, through the AbortSignal fetch is
+   * given (as every platform's fetch heeds it). Redirects come back as they are (see redirectOf).
+   */
+  async function attempt(operation: string, url: string, outgoing: Outgoing, timeoutMs: number, caller?: Signal) {
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, timeoutMs);
+    caller?.addEventListener('abort', stop);
+    try {
+      const { method, headers, body = null } = outgoing;
+      const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal });
+      return [response, await readText(response, maxResponseBytes, operation)] as const;
+    } catch (error) {
+      throw timedOut ? new TimeoutError(operation, timeoutMs) : error;
+    } finally {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', stop);
+    }
+  }
+
+  return async function send(operation, url, outgoing, call = {}) {
+    const { signal } = call;
+    const { method } = outgoing;
     const idempotent = method === 'GET';
     const timeoutMs =
-      call?.timeoutMs === undefined ? options.timeoutMs : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation);
-    const retry = call?.retries === undefined ? options.retry : retryPolicy(call.retries, operation);
+      call.timeoutMs === undefined ? options.timeoutMs : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation);
+    const retry = call.retries === undefined ? options.retry : retryPolicy(call.retries, operation);
 
     for (let tries = 0; ; tries++) {
       if (signal?.aborted) throw new AbortedError(operation);
-      let received: readonly [Response, string] | undefined;
-      let failure: TimeoutError | NetworkError | RedirectError | undefined;
       // What the hooks see: the URL without the key (worked out only when there are hooks).
       const event = (onRequest || onResponse) && { operation, method, url: redact(url, apiKey), attempt: tries + 1 };
       if (event) onRequest?.(event);
       const started = event ? performance.now() : 0;
+      let answer: readonly [Response, string] | undefined;
+      let failure: HostApiError | undefined;
       try {
-        // One attempt: stopped, its connection closed, once timeoutMs has passed or the caller's
-        // signal has fired (see stop.ts). Redirects come back as they are (see below).
-        const init = { method, body, headers, redirect: 'manual' } as RequestInit;
-        received = await new Promise<readonly [Response, string]>((resolve, reject) => {
-          const halt = stoppable(init, options.viaSignal);
-          const done = deadline(timeoutMs, signal, () => {
-            reject(new TimeoutError(operation, timeoutMs));
-            halt();
-          });
-          fetch(url, init).then(read).then(resolve, reject).finally(done);
-        });
+        answer = await attempt(operation, url, outgoing, timeoutMs, signal);
+        failure = redirectOf(operation, answer[0], url);
       } catch (error) {
         // Stopped by the caller: the loop's first line throws the AbortedError.
         if (signal?.aborted) continue;
-        failure = error instanceof TimeoutError ? error : new NetworkError(operation, redact(describe(error), apiKey));
+        failure = error instanceof HostApiError ? error : new NetworkError(operation, redact(describe(error), apiKey));
       }
+      const response = answer?.[0];
+      if (event && onResponse)
+        onResponse({
+          ...event,
+          status: response?.status ?? failure?.status ?? 0,
+          headers: response?.headers ?? new Headers(),
+          durationMs: performance.now() - started,
+          ...(failure && { error: failure }),
+        });
 
-      let delay: number | undefined;
-      if (received) {
-        // A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only.
-        const [{ status, headers }, text] = received;
-        const location = status > 299 && status < 400 && headers.get('location');
-        if (!status || (location && URL.canParse(location, url)))
-          failure = new RedirectError(operation, status, location ? new URL(location, url).origin : '');
-        if (event && onResponse)
-          onResponse({
-            ...event,
-            status,
-            headers,
-            durationMs: performance.now() - started,
-            ...(failure && { error: failure }),
-          });
+      // Sent again: a GET after no answer or a 5xx; any call after the rate-limit answer.
+      const again = response
+        ? !failure &&
+          response.status > 499 &&
+          (idempotent || isRateLimitMessage((parse(answer![1]) as { msg?: unknown } | null | undefined)?.msg))
+        : idempotent && (failure instanceof NetworkError || failure instanceof TimeoutError);
+      const delay =
+        again && tries < retry.max ? retryDelay(retry, tries, response?.headers.get('retry-after')) : undefined;
+      if (delay === undefined) {
         if (failure) throw failure;
-        if (status > 499 && (idempotent || isRateLimitMessage((parse(text) as { msg?: unknown } | undefined)?.msg))) {
-          delay = retryDelay(retry, tries, headers.get('Retry-After'));
-        }
-      } else {
-        if (event && onResponse)
-          onResponse({
-            ...event,
-            status: 0,
-            headers: new Headers(),
-            durationMs: performance.now() - started,
-            error: failure!,
-          });
-        if (idempotent) delay = retryDelay(retry, tries, null);
-      }
-      if (delay === undefined || tries >= retry.max) {
-        if (failure) throw failure;
-        return [received![0], received![1], tries + 1];
+        return [response!, answer![1], tries + 1];
       }
       // The wait before the next attempt, cut short by the caller's signal.
-      await new Promise<void>((resolve) => deadline(delay, signal, resolve));
+      await wait(delay, signal);
     }
   };
 }
 
-/** undici reports "fetch failed" and puts the reason ("connect ECONNREFUSED ...") in `cause`. */
+/** What fetch threw, as text: undici says "fetch failed" and puts the reason in `cause`. */
 function describe(error: unknown): string {
-  const { message, cause } = (error ?? {}) as { message?: unknown; cause?: { message?: unknown } };
-  return cause ? `${message}: ${cause.message ?? cause}` : String(message ?? error);
+  const { message } = Object(Object(error).cause ?? error);
+  return typeof message === 'string' ? message : 'unknown reason';
 }

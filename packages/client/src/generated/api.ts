@@ -1,6 +1,6 @@
 // Generated from the bundled OpenAPI description by scripts/generate.mjs. Do not edit.
 /* eslint-disable */
-import type { CallOptions, Operation, OperationWithOptionalInput, PageItem, PathGet, PathItem, PathPost, Switch } from '../types.js';
+import type { Operation, PagedOperation, Switch } from '../types.js';
 
 /**
  * What `servers.listImages` takes: the query of `GET /1.5/server/list_images.json`, without
@@ -1072,7 +1072,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/listimages
      */
-    listImages: OperationWithOptionalInput<'listImages', ListImagesInput>;
+    listImages: Operation<'listImages'>;
     /**
      * List servers.
      *
@@ -1084,20 +1084,21 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/listservers
      */
-    list: Operation<'listServers', ListServersInput>;
+    list: Operation<'listServers'>;
     /**
      * Every record of every page of `servers.list` (list servers), yielded one at a time, in order:
      * asks for `filters[page_number]` from `filters.page_number` (default 1) up to `total_pages`, one
      * page after another, and never yields a record twice.
      *
      * Throws a `PaginationError` when the service answers another page than the one asked for (a
-     * server that ignores `filters[page_number]`), and the typed error of any page that fails.
+     * server that ignores `filters[page_number]`), an `InvalidResponseError` for an answer that is not
+     * a page, and the typed error of any page that fails.
      *
      * `GET /1.3/server/list_servers.json` (operation `listServers`), once per page
      *
      * @see https://hostapi.github.io/hostapi/#/servers/listservers
      */
-    listAll(input: ListServersInput, options?: CallOptions): AsyncIterableIterator<PageItem<'listServers'>>;
+    listAll: PagedOperation<'listServers'>;
     /**
      * Upgrade server components.
      *
@@ -1110,7 +1111,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/upgradeserver
      */
-    upgrade: Operation<'upgradeServer', UpgradeServerInput>;
+    upgrade: Operation<'upgradeServer'>;
     /**
      * Upgrade server plan.
      *
@@ -1122,7 +1123,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/servers/upgradeserverplan
      */
-    upgradePlan: Operation<'upgradeServerPlan', UpgradeServerPlanInput>;
+    upgradePlan: Operation<'upgradeServerPlan'>;
   };
   /**
    * IP addresses, DNS templates, the zones using them, and SOA records.
@@ -1141,7 +1142,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/listips
      */
-    listIps: Operation<'listIps', ListIpsInput>;
+    listIps: Operation<'listIps'>;
     /**
      * List domains using a DNS template.
      *
@@ -1152,7 +1153,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/listdomainsusingtemplate
      */
-    listDomainsUsingTemplate: Operation<'listDomainsUsingTemplate', ListDomainsUsingTemplateInput>;
+    listDomainsUsingTemplate: Operation<'listDomainsUsingTemplate'>;
     /**
      * List DNS templates.
      *
@@ -1162,7 +1163,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/listdnstemplates
      */
-    listTemplates: Operation<'listDnsTemplates', ListDnsTemplatesInput>;
+    listTemplates: Operation<'listDnsTemplates'>;
     /**
      * Update a SOA record.
      *
@@ -1174,7 +1175,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/dns/updatesoa
      */
-    updateSoa: Operation<'updateSoa', UpdateSoaInput>;
+    updateSoa: Operation<'updateSoa'>;
   };
   /**
    * Registered domains, availability, pricing, registration, cancellation and contacts.
@@ -1192,7 +1193,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/getpricingtiers
      */
-    getPricingTiers: Operation<'getPricingTiers', GetPricingTiersInput>;
+    getPricingTiers: Operation<'getPricingTiers'>;
     /**
      * Get a registered domain.
      *
@@ -1203,7 +1204,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/getdomain
      */
-    get: Operation<'getDomain', GetDomainInput>;
+    get: Operation<'getDomain'>;
     /**
      * Check domain availability.
      *
@@ -1214,7 +1215,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/checkdomainavailability
      */
-    checkAvailability: Operation<'checkDomainAvailability', CheckDomainAvailabilityInput>;
+    checkAvailability: Operation<'checkDomainAvailability'>;
     /**
      * Register a domain.
      *
@@ -1228,7 +1229,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/createdomain
      */
-    create: Operation<'createDomain', CreateDomainInput>;
+    create: Operation<'createDomain'>;
     /**
      * Cancel a domain.
      *
@@ -1240,7 +1241,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/canceldomain
      */
-    cancel: Operation<'cancelDomain', CancelDomainInput>;
+    cancel: Operation<'cancelDomain'>;
     /**
      * Update a domain contact.
      *
@@ -1253,7 +1254,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/domain-registration/updatedomaincontact
      */
-    updateContact: Operation<'updateDomainContact', UpdateDomainContactInput>;
+    updateContact: Operation<'updateDomainContact'>;
   };
   /**
    * Sub-accounts of a client.
@@ -1272,20 +1273,21 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/accounts/listsubaccounts
      */
-    listSubAccounts: Operation<'listSubAccounts', ListSubAccountsInput>;
+    listSubAccounts: Operation<'listSubAccounts'>;
     /**
      * Every record of every page of `accounts.listSubAccounts` (list sub-accounts), yielded one at a
      * time, in order: asks for `filters[page_number]` from `filters.page_number` (default 1) up to
      * `total_pages`, one page after another, and never yields a record twice.
      *
      * Throws a `PaginationError` when the service answers another page than the one asked for (a
-     * server that ignores `filters[page_number]`), and the typed error of any page that fails.
+     * server that ignores `filters[page_number]`), an `InvalidResponseError` for an answer that is not
+     * a page, and the typed error of any page that fails.
      *
      * `GET /1.2/accounts/client/list_sub_accounts.json` (operation `listSubAccounts`), once per page
      *
      * @see https://hostapi.github.io/hostapi/#/accounts/listsubaccounts
      */
-    listAllSubAccounts(input: ListSubAccountsInput, options?: CallOptions): AsyncIterableIterator<PageItem<'listSubAccounts'>>;
+    listAllSubAccounts: PagedOperation<'listSubAccounts'>;
   };
   /**
    * Public SSH keys stored for the client.
@@ -1303,7 +1305,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/ssh-keys/getsshkey
      */
-    get: Operation<'getSshKey', GetSshKeyInput>;
+    get: Operation<'getSshKey'>;
     /**
      * Add an SSH key.
      *
@@ -1315,7 +1317,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/ssh-keys/addsshkey
      */
-    add: Operation<'addSshKey', AddSshKeyInput>;
+    add: Operation<'addSshKey'>;
   };
   /**
    * Cloud stacks and their databases.
@@ -1333,7 +1335,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/cloud/getdatabase
      */
-    getDatabase: Operation<'getDatabase', GetDatabaseInput>;
+    getDatabase: Operation<'getDatabase'>;
     /**
      * Back up a stack.
      *
@@ -1345,7 +1347,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/cloud/backupstack
      */
-    backupStack: Operation<'backupStack', BackupStackInput>;
+    backupStack: Operation<'backupStack'>;
     /**
      * Copy (clone) a stack.
      *
@@ -1359,7 +1361,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/cloud/copystack
      */
-    copyStack: Operation<'copyStack', CopyStackInput>;
+    copyStack: Operation<'copyStack'>;
   };
   /**
    * Traffic per IP address and day.
@@ -1378,7 +1380,7 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/bandwidth/getbandwidthusagebyday
      */
-    getUsageByDay: Operation<'getBandwidthUsageByDay', GetBandwidthUsageByDayInput>;
+    getUsageByDay: Operation<'getBandwidthUsageByDay'>;
   };
   /**
    * Mail domains on the client's mail servers.
@@ -1396,32 +1398,6 @@ export interface HostApiClient {
      *
      * @see https://hostapi.github.io/hostapi/#/mail/listmaildomains
      */
-    listDomains: Operation<'listMailDomains', ListMailDomainsInput>;
+    listDomains: Operation<'listMailDomains'>;
   };
-}
-
-/** The description's paths as the typed path client (createPathClient) takes them: inputs as above. */
-export interface ClientPaths {
-  "/1.5/server/list_images.json": Omit<PathItem, 'get'> & { get: PathGet<'listImages', ListImagesInput> };
-  "/1.3/server/list_servers.json": Omit<PathItem, 'get'> & { get: PathGet<'listServers', ListServersInput> };
-  "/1.2/server/upgrade.json": Omit<PathItem, 'post'> & { post: PathPost<'upgradeServer', UpgradeServerInput> };
-  "/1.3/server/upgrade_plan.json": Omit<PathItem, 'post'> & { post: PathPost<'upgradeServerPlan', UpgradeServerPlanInput> };
-  "/1.5/dns/list_ips.json": Omit<PathItem, 'get'> & { get: PathGet<'listIps', ListIpsInput> };
-  "/1.5/dns/list_domains_using_template.json": Omit<PathItem, 'get'> & { get: PathGet<'listDomainsUsingTemplate', ListDomainsUsingTemplateInput> };
-  "/1.5/dns/domain_templates/list_templates.json": Omit<PathItem, 'get'> & { get: PathGet<'listDnsTemplates', ListDnsTemplatesInput> };
-  "/1.0/dns/update_soa.json": Omit<PathItem, 'post'> & { post: PathPost<'updateSoa', UpdateSoaInput> };
-  "/1.2/srs/get_pricing_tiers.json": Omit<PathItem, 'get'> & { get: PathGet<'getPricingTiers', GetPricingTiersInput> };
-  "/1.3/srs/get_domain.json": Omit<PathItem, 'get'> & { get: PathGet<'getDomain', GetDomainInput> };
-  "/1.3/srs/domain_tlds_available.json": Omit<PathItem, 'get'> & { get: PathGet<'checkDomainAvailability', CheckDomainAvailabilityInput> };
-  "/1.2/srs/create_domain.json": Omit<PathItem, 'post'> & { post: PathPost<'createDomain', CreateDomainInput> };
-  "/1.0/srs/cancel_domain.json": Omit<PathItem, 'post'> & { post: PathPost<'cancelDomain', CancelDomainInput> };
-  "/1.2/srs/update_contact.json": Omit<PathItem, 'post'> & { post: PathPost<'updateDomainContact', UpdateDomainContactInput> };
-  "/1.2/accounts/client/list_sub_accounts.json": Omit<PathItem, 'get'> & { get: PathGet<'listSubAccounts', ListSubAccountsInput> };
-  "/1.3/ssh/key/get.json": Omit<PathItem, 'get'> & { get: PathGet<'getSshKey', GetSshKeyInput> };
-  "/1.2/ssh/key/add.json": Omit<PathItem, 'post'> & { post: PathPost<'addSshKey', AddSshKeyInput> };
-  "/1.5/cloud/db/get.json": Omit<PathItem, 'get'> & { get: PathGet<'getDatabase', GetDatabaseInput> };
-  "/1.2/cloud/stack/backup.json": Omit<PathItem, 'post'> & { post: PathPost<'backupStack', BackupStackInput> };
-  "/1.1/cloud/stack/copy.json": Omit<PathItem, 'post'> & { post: PathPost<'copyStack', CopyStackInput> };
-  "/1.5/bandwidth/get_usage_by_day.json": Omit<PathItem, 'get'> & { get: PathGet<'getBandwidthUsageByDay', GetBandwidthUsageByDayInput> };
-  "/1.3/mail/list_domains.json": Omit<PathItem, 'get'> & { get: PathGet<'listMailDomains', ListMailDomainsInput> };
 }

@@ -252,65 +252,11 @@ export const OPERATIONS = {
   }
 } as const;
 
-/** Operation methods, grouped by area: `api.<group>.<method>` calls the named operation. */
-export const METHODS = {
-  "servers": {
-    "listImages": "listImages",
-    "list": "listServers",
-    "upgrade": "upgradeServer",
-    "upgradePlan": "upgradeServerPlan"
-  },
-  "dns": {
-    "listIps": "listIps",
-    "listDomainsUsingTemplate": "listDomainsUsingTemplate",
-    "listTemplates": "listDnsTemplates",
-    "updateSoa": "updateSoa"
-  },
-  "domains": {
-    "getPricingTiers": "getPricingTiers",
-    "get": "getDomain",
-    "checkAvailability": "checkDomainAvailability",
-    "create": "createDomain",
-    "cancel": "cancelDomain",
-    "updateContact": "updateDomainContact"
-  },
-  "accounts": {
-    "listSubAccounts": "listSubAccounts"
-  },
-  "sshKeys": {
-    "get": "getSshKey",
-    "add": "addSshKey"
-  },
-  "cloud": {
-    "getDatabase": "getDatabase",
-    "backupStack": "backupStack",
-    "copyStack": "copyStack"
-  },
-  "bandwidth": {
-    "getUsageByDay": "getBandwidthUsageByDay"
-  },
-  "mail": {
-    "listDomains": "listMailDomains"
-  }
-} as const;
-
-/** Async iterators over every record of a paged list: `api.<group>.<method>`. */
-export const PAGED_METHODS = {
-  "servers": {
-    "listAll": "listServers"
-  },
-  "accounts": {
-    "listAllSubAccounts": "listSubAccounts"
-  }
-} as const;
-
 /** The first server of the description. */
 export const DEFAULT_BASE_URL = "https://api.hostapi.example";
 
 /**
- * How the service's rate-limit messages (HTTP 500) begin, lower-cased: their first sentence, so
+ * How the service's rate-limit messages (HTTP 500) begin, in any case: their first sentence, so
  * that a reworded ending still matches.
  */
-export const RATE_LIMIT_OPENINGS = [
-  "you have exceeded the number of requests per second for this key"
-];
+export const RATE_LIMIT = /^(You have exceeded the number of requests per second for this key)/i;

@@ -2,7 +2,8 @@
 // it as a consumer's bundler would (from the installed package), and headless Chromium runs it.
 // Both clients, created with `{ apiKey, baseUrl }` only, make a GET and a POST, against a server
 // of the page's own origin (which hands the calls on to the mock) and against the mock on
-// another origin (CORS). And a redirect, which a browser hides from the page (an opaque redirect):
+// another origin (CORS), with the browser's own User-Agent. And a redirect, which a browser hides
+// from the page (an opaque redirect):
 // a RedirectError, and the key never reaches the origin it points to.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,8 @@ const { dir, mockUrl } = inject('consumer');
 const KEY = 'browser-key-5e1f';
 
 /** The page's own script, as an application would write it. */
-const APP = `import { createHostApiClient, createPathClient } from '@hostapi/client';
+const APP = `import { createHostApiClient } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 
 const baseUrl = new URLSearchParams(location.search).get('api') ?? location.origin;
 const apiKey = '${KEY}';
@@ -28,7 +30,9 @@ async function run() {
   const ips = await api.dns.listIps({ client_id: 293 });
   const job = await api.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' });
   const got = await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
-  const posted = await paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
+  const posted = await paths.POST('/1.0/srs/cancel_domain.json', {
+    body: { client_id: 293, domain: 'oldbrand.co.nz' },
+  });
   return {
     operationGet: Object.keys(ips),
     operationPost: job,
@@ -40,7 +44,8 @@ window.result = run().then((value) => ({ value }), (error) => ({ error: String(e
 `;
 
 /** The same calls against an API that redirects every call to another origin. */
-const REDIRECTED_APP = `import { createHostApiClient, createPathClient, RedirectError } from '@hostapi/client';
+const REDIRECTED_APP = `import { createHostApiClient, RedirectError } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 
 const baseUrl = location.origin + '/moved';
 const apiKey = '${KEY}';
@@ -57,7 +62,14 @@ async function run() {
   for (const call of calls) {
     outcomes.push(await call().then(
       () => 'resolved',
-      (error) => ({ name: error.name, typed: error instanceof RedirectError, kind: error.kind, status: error.status ?? null, targetOrigin: error.targetOrigin ?? null, message: error.message }),
+      (error) => ({
+        name: error.name,
+        typed: error instanceof RedirectError,
+        kind: error.kind,
+        status: error.status ?? null,
+        targetOrigin: error.targetOrigin ?? null,
+        message: error.message,
+      }),
     ));
   }
   return outcomes;
@@ -80,6 +92,7 @@ interface Seen {
   url: string;
   origin: string | undefined;
   contentType: string | undefined;
+  userAgent: string | undefined;
   body: string;
 }
 
@@ -154,7 +167,8 @@ beforeAll(async () => {
       return res
         .writeHead(200, { 'content-type': 'text/html' })
         .end(
-          '<!doctype html><meta charset="utf-8"><title>app</title><script type="module" src="/redirected-app.js"></script>',
+          '<!doctype html><meta charset="utf-8"><title>app</title>' +
+            '<script type="module" src="/redirected-app.js"></script>',
         );
     if (url.pathname === '/redirected-app.js')
       return res.writeHead(200, { 'content-type': 'text/javascript' }).end(redirectedBundleText);
@@ -171,6 +185,7 @@ beforeAll(async () => {
       url: req.url!,
       origin: req.headers.origin,
       contentType: req.headers['content-type'],
+      userAgent: req.headers['user-agent'],
       body: sent.toString(),
     });
     const answer = await fetch(mockUrl + req.url, {
@@ -218,6 +233,7 @@ describe('bundled with esbuild from the installed package', () => {
     });
     const inputs = Object.keys(metafile.inputs).filter((file) => file.includes('node_modules'));
     expect(inputs.some((file) => file.endsWith('node_modules/@hostapi/client/dist/index.js'))).toBe(true);
+    expect(inputs.some((file) => file.endsWith('node_modules/@hostapi/client/dist/paths.js'))).toBe(true);
     expect(inputs.some((file) => /node_modules\/openapi-fetch\/dist\/index\.mjs$/.test(file))).toBe(true);
     expect(inputs.every((file) => /node_modules\/(@hostapi\/client|openapi-fetch)\//.test(file))).toBe(true);
     expect(bundleText.length).toBeGreaterThan(5_000);
@@ -244,6 +260,8 @@ describe('in headless Chromium, both clients with { apiKey, baseUrl } only', () 
       body: `apikey=${KEY}&client_id=293&domain=oldbrand.co.nz`,
     });
     expect(seen[3]!.body).toBe(seen[1]!.body);
+    // The browser's User-Agent: a page may not set its own.
+    for (const { userAgent } of seen) expect(userAgent).toMatch(/Chrome\//);
   }, 60_000);
 
   it('against the mock on another origin (CORS): a GET and a POST with each', async () => {
@@ -258,7 +276,7 @@ describe('in headless Chromium, both clients with { apiKey, baseUrl } only', () 
 });
 
 describe('in headless Chromium, a redirect', () => {
-  it('is not followed: a RedirectError for a GET and a POST of each client, and nothing reaches the other origin', async () => {
+  it('is not followed: a RedirectError for each GET and POST; nothing reaches the other origin', async () => {
     const { result, external } = await runPage('redirected');
     expect(elsewhereSeen).toEqual([]);
     // The browser hides the redirect's status and target from the page (an opaque redirect).

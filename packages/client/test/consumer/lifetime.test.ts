@@ -32,8 +32,7 @@ afterAll(() => {
 
 /**
  * Makes one call, prints the error's name and when it came, and lets the process end by itself.
- * After another call, when asked: Node's fetch is loaded by then, and the client stops attempts
- * through it rather than with an AbortSignal (see src/core/stop.ts).
+ * After another call, when asked: the connection it left open is then reused.
  */
 const SCRIPT = `import { createHostApiClient } from '@hostapi/client';
 const [how, baseUrl, okUrl] = process.argv.slice(2);

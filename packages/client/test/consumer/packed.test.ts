@@ -1,5 +1,6 @@
-// The installed tarballs, used as a consumer uses them: every exported factory, from require()
-// and from import, makes real requests (a GET and a POST) against the mock.
+// The installed tarballs, used as a consumer uses them: each factory (the operation client, and the
+// path client of @hostapi/client/paths), from require() and from import, makes real requests (a
+// GET and a POST) against the mock; and an error of either is the one HostApiError.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,16 +16,20 @@ const success = (id: string) =>
   responseExamples(doc, operationsOf(doc).find(({ op }) => op.operationId === id)!.op, '200').success.return;
 
 /**
- * A script that creates each factory the package exports with default options only, and calls
- * a GET and a POST through it; it prints what came back. `load` is how it gets the package.
+ * A script that creates each factory of the package's entry points with default options only,
+ * and calls a GET and a POST through it; it prints what came back. `load(name)` is how it gets an
+ * entry point.
  */
-const script = (load: string) => `${load}
-const client = await pkg;
-const factories = Object.keys(client).filter((name) => /^create/.test(name) && typeof client[name] === 'function').sort();
+const script = (load: (name: string) => string) => `const client = await ${load('@hostapi/client')};
+const paths = await ${load('@hostapi/client/paths')};
+const exported = { ...client, ...paths };
+const factories = Object.keys(exported)
+  .filter((name) => /^create/.test(name) && typeof exported[name] === 'function')
+  .sort();
 const baseUrl = process.argv[2];
 const results = {};
 for (const factory of factories) {
-  const created = client[factory]({ apiKey: 'consumer-key', baseUrl });
+  const created = exported[factory]({ apiKey: 'consumer-key', baseUrl });
   if (factory === 'createHostApiClient') {
     const ips = await created.dns.listIps({ client_id: 293 });
     const job = await created.domains.cancel({ client_id: 293, domain: 'oldbrand.co.nz' });
@@ -37,8 +42,18 @@ for (const factory of factories) {
     results[factory] = { ips: Object.keys(ips), job, failure };
   } else if (factory === 'createPathClient') {
     const got = await created.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } } });
-    const posted = await created.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 293, domain: 'oldbrand.co.nz' } });
-    results[factory] = { get: [got.response.status, Object.keys(got.data.return)], post: [posted.response.status, posted.data.return], url: got.response.url };
+    const posted = await created.POST('/1.0/srs/cancel_domain.json', {
+      body: { client_id: 293, domain: 'oldbrand.co.nz' },
+    });
+    const refused = await created
+      .GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, signal: AbortSignal.abort() })
+      .catch((error) => [error.name, error instanceof client.HostApiError]);
+    results[factory] = {
+      get: [got.response.status, Object.keys(got.data.return)],
+      post: [posted.response.status, posted.data.return],
+      url: got.response.url,
+      refused,
+    };
   } else {
     results[factory] = 'not exercised by this test';
   }
@@ -56,6 +71,7 @@ const expected = (baseUrl: string) => ({
     get: [200, Object.keys(success('listIps'))],
     post: [200, success('cancelDomain')],
     url: `${baseUrl}/1.5/dns/list_ips.json?apikey=[redacted]&client_id=293`,
+    refused: ['AbortedError', true],
   },
 });
 
@@ -67,9 +83,9 @@ it('the tarballs are the two public packages', () => {
 });
 
 it.each([
-  ['require()', 'consumer.cjs', "const pkg = require('@hostapi/client');"],
-  ['import', 'consumer.mjs', "const pkg = import('@hostapi/client');"],
-])('from %s, every exported factory makes a GET and a POST against the mock', async (_how, file, load) => {
+  ['require()', 'consumer.cjs', (name: string) => `require('${name}')`],
+  ['import', 'consumer.mjs', (name: string) => `import('${name}')`],
+])('from %s, every factory makes a GET and a POST against the mock', async (_how, file, load) => {
   writeFileSync(join(dir, file), file.endsWith('.cjs') ? `(async () => {\n${script(load)}\n})();\n` : script(load));
   const { stdout } = await run('node', [file, mockUrl], { cwd: dir });
   expect(JSON.parse(stdout)).toEqual(expected(mockUrl));

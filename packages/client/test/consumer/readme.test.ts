@@ -34,7 +34,7 @@ it('the client README gives the first server as the default', () => {
   expect(readme('client')).toContain(`\`baseUrl\` | \`${SERVERS[0]}\`, the description's first server`);
 });
 
-it("the README's per-call options example drives the mock's rate-limit answer through one retry to RateLimitError", async () => {
+it("the README's per-call options example: the mock's rate-limit answer, one retry, a RateLimitError", async () => {
   const block = [...readme('client').matchAll(/^```ts\n([\s\S]*?)^```$/gm)]
     .map((m) => m[1]!)
     .find((b) => b.includes('example=rateLimited'));

@@ -2,7 +2,7 @@
 // and every code block of the README type-check under NodeNext and bundler resolution, wrong
 // calls are refused, the emitted .d.ts carries the description's doc comments, and the language
 // service shows them on hover as an editor would.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deref, exampleInput, operationRoute, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
 import ts from 'typescript';
@@ -50,9 +50,10 @@ function describeDiagnostic(d: ts.Diagnostic): string {
 }
 
 const CONSUMER = `import {
-  ApiError, createHostApiClient, createPathClient, PaginationError, RateLimitError, ValidationError,
+  ApiError, createHostApiClient, PaginationError, RateLimitError, ValidationError,
   type CallOptions, type components, type ListServersInput, type Switch,
 } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 import type { Schemas } from '@hostapi/types';
 
 type Server = components['schemas']['Server'];
@@ -69,12 +70,19 @@ export async function everything(signal: AbortSignal): Promise<string[]> {
   const balances: string[] = accounts.data.map((account) => account.account_balance);
   for await (const server of api.servers.listAll({ client_id: 293 })) names.push(server.name);
   const yes: Switch = true;
-  const { job_id } = await api.domains.create({ client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: yes, RegisterExpired: 0 } });
+  const { job_id } = await api.domains.create({
+    client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: yes, RegisterExpired: 0 },
+  });
   const options: CallOptions = { headers: { Prefer: 'example=empty' }, timeoutMs: 1_000, retries: { max: 1 }, signal };
   await api.dns.listIps({ client_id: 1 }, options);
-  const { data, response } = await paths.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 293 } }, timeoutMs: 1_000, signal });
+  const { data, response } = await paths.GET('/1.3/server/list_servers.json', {
+    params: { query: { client_id: 293 } }, timeoutMs: 1_000, signal,
+  });
   if (data && 'return' in data) names.push(...data.return.data.map((server) => server.name), response.url);
-  await paths.POST('/1.2/ssh/key/add.json', { body: { client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } }, multipart: true });
+  await paths.POST('/1.2/ssh/key/add.json', {
+    body: { client_id: 1, label: 'l', content: 'ssh-ed25519 A', params: { custom_image_access: false } },
+    multipart: true,
+  });
   try {
     await api.domains.cancel({ client_id: 293, domain: 'x.nz' });
   } catch (error) {
@@ -87,17 +95,21 @@ export async function everything(signal: AbortSignal): Promise<string[]> {
 }
 `;
 
-/** The same package from CommonJS, as NodeNext resolves a .cts file to index.d.cts. */
+/** The same package from CommonJS, as NodeNext resolves a .cts file to index.d.cts and paths.d.cts. */
 const CJS_CONSUMER = `import client = require('@hostapi/client');
+import pathClient = require('@hostapi/client/paths');
 
 const api = client.createHostApiClient({ apiKey: 'k' });
-const paths = client.createPathClient({ apiKey: 'k' });
-export const names = async (): Promise<string[]> => (await api.servers.list({ client_id: 1 })).data.map((server) => server.name);
-export const ips = async () => (await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } } })).data;
+const paths = pathClient.createPathClient({ apiKey: 'k' });
+export const names = async (): Promise<string[]> =>
+  (await api.servers.list({ client_id: 1 })).data.map((server) => server.name);
+export const ips = async () =>
+  (await paths.GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 1 } } })).data;
 `;
 
 /** Each line after a `// @ts-expect-error <what>` must be refused; `<what>` says why. */
-const REFUSED = `import { createHostApiClient, createPathClient } from '@hostapi/client';
+const REFUSED = `import { createHostApiClient } from '@hostapi/client';
+import { createPathClient } from '@hostapi/client/paths';
 
 const api = createHostApiClient({ apiKey: 'k' });
 const paths = createPathClient({ apiKey: 'k' });
@@ -142,9 +154,9 @@ export function refused(): void {
 }
 `;
 
-/** The README's TypeScript blocks, as installed. */
-const README_BLOCKS = [...readFileSync(join(INSTALLED, 'README.md'), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map(
-  (m) => m[1]!,
+/** The TypeScript blocks of the README and of the pages in docs/, as installed. */
+const README_BLOCKS = ['README.md', ...readdirSync(join(INSTALLED, 'docs')).map((page) => `docs/${page}`)].flatMap(
+  (page) => [...readFileSync(join(INSTALLED, page), 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!),
 );
 
 /** Every file checked together under one resolution: a consumer, the README blocks, the refused calls. */
@@ -230,15 +242,14 @@ function fieldsOf(op: Node, method: string): [string[], string][] {
 
 const inputName = (id: string) => `${id[0]!.toUpperCase()}${id.slice(1)}Input`;
 
-describe.each(['index.d.ts', 'index.d.cts'])('the emitted dist/%s', (file) => {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(join(INSTALLED, 'dist', file), 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-  );
+// The declarations of both entry points, and of the types they share (a file of its own).
+describe.each(['.d.ts', '.d.cts'])('the emitted dist/*%s', (extension) => {
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  for (const node of source.statements) if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  for (const file of readdirSync(join(INSTALLED, 'dist')).filter((name) => name.endsWith(extension))) {
+    const text = readFileSync(join(INSTALLED, 'dist', file), 'utf8');
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    for (const node of source.statements) if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  }
   /** The text of a declaration's doc comment, as written in the file (without `/**`, `*` and `*\/`). */
   const jsDoc = (node: ts.Node) =>
     ts
@@ -298,7 +309,12 @@ describe('on hover, in a consumer file (TypeScript language service)', () => {
     path,
     line: `void api.${op['x-client-method']}(${JSON.stringify(exampleInput(doc, op, method))});`,
   }));
-  const text = `import { createHostApiClient } from '@hostapi/client';\nconst api = createHostApiClient({ apiKey: 'k' });\n${calls.map((c) => c.line).join('\n')}\n`;
+  const text = [
+    "import { createHostApiClient } from '@hostapi/client';",
+    "const api = createHostApiClient({ apiKey: 'k' });",
+    ...calls.map((c) => c.line),
+    '',
+  ].join('\n');
   writeFileSync(file, text);
   const options = { ...STRICT, ...RESOLUTIONS.NodeNext };
   const host: ts.LanguageServiceHost = {
