@@ -1,8 +1,9 @@
 // Updating vendored packages as the root README says: a project (`npm init -y`) installs the folder
-// `pnpm vendor` wrote with the README's install lines; the client then changes (in a copy of the
-// repository: its built entry points marked), is vendored again into the same folder, and the same
-// install lines give the project the new client, from require() and from import(). A teammate who
-// pulls the folder, package.json and package-lock.json gets it with a plain `npm install`.
+// `pnpm vendor` wrote with the README's install lines; the client then changes (its built entry
+// points marked, in a copy of it beside the rest of the repository), is vendored again into the
+// same folder, and the same install lines give the project the new client, from require() and from
+// import(). A teammate who pulls the folder, package.json and package-lock.json gets it with a
+// plain `npm install`.
 import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -88,7 +89,7 @@ it('a teammate installs the committed project with a plain `npm install`', async
 it('packing again and running the install lines again delivers the new client', async () => {
   expect(await project.run(SEEN)).toBe('undefined\nundefined\n');
   copy = changedRepository();
-  // What `pnpm vendor` runs once its build is done (the copy is built already).
+  // What `pnpm vendor` runs once its build is done (the repository is built already).
   const vendored = await sh(`node scripts/vendor.mjs ${join(project.dir, 'vendor/hostapi')}`, copy);
   expect(vendored.code, vendored.stderr).toBe(0);
   expect(vendored.stdout).toContain(VENDORED_INSTALL.join('\n  '));
