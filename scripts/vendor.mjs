@@ -1,9 +1,12 @@
 // `pnpm vendor <folder>`: the public packages packed, as `npm publish` would pack them, into one
 // folder another repository can commit and install from before the first release:
-//   <folder>/hostapi-spec.tgz, hostapi-types.tgz, hostapi-client.tgz, hostapi-mcp.tgz, hostapi-mock.tgz
-// and a README.txt saying what they are and how to install them. The names carry no version,
-// so that the install line stays the same when the folder is refreshed. `<folder>` is read from
-// where the command is typed (pnpm runs scripts from the repository's root).
+//   <folder>/hostapi-spec.tgz, hostapi-types.tgz, hostapi-client.tgz, hostapi-mcp.tgz,
+//   hostapi-mock.tgz
+// and a README.txt saying what they are and how to install and update them. The names carry no
+// version, so that the install lines stay the same when the folder is refreshed; they are also
+// how to update, since a plain `npm install` keeps what it installed from a file of the same name
+// (packages/readme-tests/test/vendor-update.test.ts). `<folder>` is read from where the command
+// is typed (pnpm runs scripts from the repository's root).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +23,14 @@ const PACKAGES = [
   { name: '@hostapi/mock', dir: 'apps/mock' },
 ];
 const fileOf = (name) => `${name.replace('@hostapi/', 'hostapi-')}.tgz`;
+/** How a project installs them, and updates them after packing again (the root README prints the same lines). */
+const INSTALL = [
+  'npm install ./vendor/hostapi/hostapi-types.tgz ./vendor/hostapi/hostapi-client.tgz',
+  'npm install --save-dev ./vendor/hostapi/hostapi-spec.tgz ./vendor/hostapi/hostapi-mock.tgz',
+];
+/** The MCP server's install line: with the description and the client it runs on. */
+const MCP_INSTALL =
+  'npm install ' + ['spec', 'client', 'mcp'].map((n) => `./vendor/hostapi/hostapi-${n}.tgz`).join(' ');
 
 const args = process.argv.slice(2).filter((arg, i) => !(arg === '--' && i === 0));
 if (args.length !== 1 || args[0].startsWith('-')) {
@@ -62,14 +73,18 @@ try {
 ${packed.map(({ name, version, file }) => `  ${file}  ${name} ${version}`).join('\n')}
 
 Install from the folder this file is in (here as vendor/hostapi, relative to your package.json):
-  npm install ./vendor/hostapi/hostapi-types.tgz ./vendor/hostapi/hostapi-client.tgz
-  npm install --save-dev ./vendor/hostapi/hostapi-spec.tgz ./vendor/hostapi/hostapi-mock.tgz
+${INSTALL.map((line) => `  ${line}`).join('\n')}
 The MCP server for agents (hostapi-mcp), with the description and the client it runs on:
-  npm install ./vendor/hostapi/hostapi-spec.tgz ./vendor/hostapi/hostapi-client.tgz ./vendor/hostapi/hostapi-mcp.tgz
+  ${MCP_INSTALL}
+To update after packing again, run the same lines again: a plain \`npm install\` keeps the
+packages it has, the file names being the same. Commit this folder with package.json and
+package-lock.json: teammates then get the new packages with a plain \`npm install\`.
 Once the packages are on npm: npm install @hostapi/client, npm install --save-dev @hostapi/mock.
 `,
   );
-  console.log(`Packed ${packed.map(({ file }) => file).join(', ')} into ${folder}`);
+  console.log(`Packed ${packed.map(({ file }) => file).join(', ')} into ${folder}
+To install or update them, in your project (with this folder as vendor/hostapi):
+${INSTALL.map((line) => `  ${line}`).join('\n')}`);
 } finally {
   rmSync(staging, { recursive: true, force: true });
 }

@@ -99,21 +99,26 @@ export function sh(command: string, cwd: string, env: Record<string, string> = {
 }
 
 /**
+ * What a reader's npm commands run with here: quiet, and preferring npm's cache to asking the
+ * registry again about every package (the commands are the README's; what npm already holds it
+ * takes from the cache, as on a reader's machine).
+ */
+export const NPM_ENV: Readonly<Record<string, string>> = {
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  npm_config_loglevel: 'error',
+  npm_config_prefer_offline: 'true',
+};
+
+/**
  * A project outside the repository, as a reader's: a package.json (ESM) and, as teammates would
  * have it committed, the folder `pnpm vendor` wrote (`vendor/hostapi`). `env` is what its
  * commands run with: npm quiet, and the mock's port and address once a README starts one.
  */
 export class Project {
   readonly dir: string;
-  // npm prefers its cache to asking the registry again about every package (the commands are
-  // the README's; what npm already holds it takes from the cache, as on a reader's machine).
-  readonly env: Record<string, string> = {
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    npm_config_loglevel: 'error',
-    npm_config_prefer_offline: 'true',
-  };
+  readonly env: Record<string, string> = { ...NPM_ENV };
   readonly servers: RunningCommand[] = [];
 
   constructor(vendor: string, name: string) {

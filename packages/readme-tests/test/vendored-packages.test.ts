@@ -12,7 +12,7 @@ import { sh } from '../lib/pasted.js';
 const TOP_LEVEL: Record<string, string[]> = {
   spec: ['LICENSE', 'README.md', 'dist', 'package.json'],
   types: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
-  client: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
+  client: ['LICENSE', 'README.md', 'dist', 'docs', 'package.json', 'src'],
   mcp: ['LICENSE', 'README.md', 'dist', 'package.json'],
   mock: ['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src'],
 };
