@@ -5,6 +5,7 @@ import {
   asList,
   decodeComponent,
   encodeFields,
+  fieldBytes,
   formPairs,
   mediaTypeOf,
   nameProblem,
@@ -104,6 +105,25 @@ describe('fields to values', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(text)]);
+      }),
+    );
+  });
+
+  it("reads a field's value as the bytes sent, also where they are not UTF-8", () => {
+    expect(fieldBytes('apikey=%FE', 'apikey')).toEqual(new Uint8Array([0xfe]));
+    expect(fieldBytes('apikey=%FF', 'apikey')).toEqual(new Uint8Array([0xff]));
+    expect(parseUrlEncoded('apikey=%FE')).toEqual(parseUrlEncoded('apikey=%FF'));
+    expect(fieldBytes('x=1&a%70ikey=a+b%2B%E2%82%AC&apikey=2', 'apikey')).toEqual(new TextEncoder().encode('a b+€'));
+    expect(fieldBytes(new TextEncoder().encode('apikey&apikey=1'), 'apikey')).toEqual(new Uint8Array(0));
+    expect(fieldBytes('k=%zz%4', 'k')).toEqual(new TextEncoder().encode('%zz%4'));
+    expect(fieldBytes('other=1&&', 'apikey')).toBeUndefined();
+  });
+
+  it('agrees with the text it reads wherever the bytes are UTF-8', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (value) => {
+        const text = `a=1&k=${encodeURIComponent(value)}`;
+        expect(new TextDecoder().decode(fieldBytes(text, 'k'))).toBe(parseUrlEncoded(text)[1]![1]);
       }),
     );
   });
