@@ -26,7 +26,11 @@ const PACKAGES = [
     name: '@hostapi/client',
     files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
   },
-  { dir: 'apps/mock', name: '@hostapi/mock', files: ['bin/mock.mjs', 'src/index.mjs', 'src/index.d.mts'] },
+  {
+    dir: 'apps/mock',
+    name: '@hostapi/mock',
+    files: ['bin/mock.mjs', 'dist/bin.js', 'dist/index.js', 'dist/index.d.ts', 'fixtures/sandbox.yaml'],
+  },
 ];
 
 let output: string;

@@ -12,7 +12,7 @@ import { exampleInput, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, operations, spec, until, type Operation } from './helpers.js';
 
-const BUILD = fileURLToPath(new URL('../scripts/build-binary.mjs', import.meta.url));
+const BUILD = fileURLToPath(new URL('../scripts/build-binary.ts', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 let dir: string;
@@ -116,7 +116,7 @@ async function call(base: string, { method, path, op }: Operation) {
 
 describe('the standalone executable', () => {
   it('is built by the package script into dist/, and runs where no node can be found', () => {
-    expect(PACKAGE.scripts['build:binary']).toBe('node scripts/build-binary.mjs');
+    expect(PACKAGE.scripts['build:binary']).toBe('node scripts/build-binary.ts');
     expect(statSync(executable).mode & 0o111).not.toBe(0);
     expect(readdirSync(emptyCwd)).toEqual([]);
     for (const name of ['node', 'nodejs'])

@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { load as parse } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: an internal module of plain JavaScript, without declarations
-import { parseCli } from '../src/cli.mjs';
+import { parseCli } from '../src/cli.ts';
 
 const DIR = new URL('../examples/shared-sandbox/', import.meta.url);
 const compose = parse(readFileSync(new URL('compose.yaml', DIR), 'utf8')) as Record<string, any>;

@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../src/index.mjs';
+import { startMock } from '../src/index.ts';
 import { operations, startCli, type RunningCli } from './helpers.js';
 
 const WELL_FORMED = '/1.3/server/list_servers.json?apikey=witness-key&client_id=293';

@@ -82,7 +82,7 @@ describe('what a mode is given', () => {
     });
   });
 
-  it('a request sent again byte for byte: from its second time, the same reading, frozen, with its departures; other bytes are read again', async () => {
+  it('a request sent again byte for byte is read the same every time; other bytes with their own departures', async () => {
     reply = () => ({ status: 200, body: { msg: 'Contact not found.', status: false } });
     const send = (body: string, headers: Record<string, string> = {}) =>
       fetch(`${mock.url}/1.5/srs/update_contact.json`, {
@@ -91,54 +91,30 @@ describe('what a mode is given', () => {
         body,
       });
     const body = 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland';
-    // The first time, read and not kept (most requests are sent once); the second, kept.
     const first = await send(body);
-    expect(Object.isFrozen(asked.at(-1)!.fields)).toBe(false);
-    await send(body);
     const read = asked.at(-1)!;
-    const again = await send(body);
-    expect(asked.at(-1)!.fields).toBe(read.fields);
-    expect(Object.isFrozen(read.fields) && Object.isFrozen(read.fields.params)).toBe(true);
-    expect(again.headers.get('sl-violations')).toBe(first.headers.get('sl-violations'));
-    expect(again.headers.get('sl-violations')).toContain('versionSegment');
-    // the same fields in other bytes: read again, with their own departures
+    for (let i = 0; i < 2; i++) {
+      const again = await send(body);
+      expect(asked.at(-1)!.fields).toEqual(read.fields);
+      expect(again.headers.get('sl-violations')).toBe(first.headers.get('sl-violations'));
+    }
+    expect(first.headers.get('sl-violations')).toContain('versionSegment');
+    // the same fields in other bytes: their own departures
     const reordered = await send('client_id=293&apikey=k&contact_id=3310&params[City]=Auckland');
-    expect(asked.at(-1)!.fields).not.toBe(read.fields);
     expect(asked.at(-1)!.fields).toEqual(read.fields);
     expect(reordered.headers.get('sl-violations')).toContain('fieldOrder');
     expect(first.headers.get('sl-violations')).not.toContain('fieldOrder');
     // the content type and Prefer are part of the request
     await send(body, { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
-    expect(asked.at(-1)!.fields).not.toBe(read.fields);
+    expect(asked.at(-1)!.fields).toEqual(read.fields);
     await send(body, { prefer: 'code=200' });
     expect(asked.at(-1)!.prefer).toEqual({ code: '200' });
     await send(body);
     expect(asked.at(-1)!.prefer).toEqual({});
-    // a GET too
-    for (let i = 0; i < 2; i++) await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293`);
-    const list = asked.at(-1)!;
-    await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293`);
-    expect(asked.at(-1)!.fields).toBe(list.fields);
     // a refused request is refused every time
     const before = asked.length;
     for (let i = 0; i < 2; i++) expect((await send('apikey=k&client_id=abc&contact_id=3310')).status).toBe(422);
     expect(asked.length).toBe(before);
-  });
-
-  it('the last 256 readings are kept, the first kept dropped first', async () => {
-    reply = () => ({ status: 200, body: { return: [], msg: 'Successful', status: true } });
-    const list = async (n: number) => {
-      await fetch(`${mock.url}/1.2/accounts/client/list_sub_accounts.json?apikey=k&client_id=293&filters[name]=n${n}`);
-      return asked.at(-1)!.fields;
-    };
-    await list(0);
-    const first = await list(0);
-    for (let n = 1; n < 256; n++) await list(n);
-    expect(await list(0)).toBe(first);
-    // a 257th: the first kept (n=0, however often it was used since) is read again
-    await list(256);
-    expect(await list(0)).not.toBe(first);
-    expect(await list(0)).toEqual(first);
   });
 
   it('nothing for a request the mock refuses', async () => {

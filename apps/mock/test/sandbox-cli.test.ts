@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dump as stringify, load as parse } from 'js-yaml';
-import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
+import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
 import { runCli, startCli, until } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dump as stringify } from 'js-yaml';
-import { BUILT_IN_FIXTURE, createSandbox, FixtureError } from '../src/sandbox/index.mjs';
+import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
+import { createSandbox, FixtureError } from '../src/node/sandbox.ts';
 import { builtInFixture, document, type Node } from './sandbox-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixture-'));

@@ -3,7 +3,8 @@
 // the built-in fixture's starting facts and the rules of each operation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Fields, Sandbox } from '../src/sandbox/index.mjs';
+import type { Sandbox } from '../src/engine/sandbox/index.ts';
+import type { Fields } from '../src/engine/read.ts';
 import { document, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
 import { STORES, useStore } from './sandbox-stores.js';
 

@@ -1,0 +1,601 @@
+// What a request means: its fields as one nested object, its API key, and every way it departs
+// from the description. The live service is lenient, so by default the mock is too: each
+// departure is accepted and named (a warning). With `strict`, each one is refused instead.
+//
+// Departures (accepted by default, refused with `strict`):
+//   fieldInQuery   a POST form field sent in the query string (the service reads both alike)
+//   repeatedField  a field given twice with the same value (in one place, or query and body)
+//   unknownField   a name the operation does not describe (`filters[stat]`); it is dropped
+//   listBrackets   a list item with the other brackets than the description's (`containers[]`
+//                  for an indexed list; `[0]` for one it writes `[]`, x-array-brackets: empty)
+//   fieldOrder     POST fields out of the description's order (`apikey` first); a GET whose
+//                  query does not start with `apikey`
+//   (versionSegment, another version segment than the listed one, is the router's: route.ts)
+// Refused in both modes: malformed names, a field given twice with different values, a field
+// given both as a value and as a group, a body that is not a form, a missing key, and every
+// value the operation's schemas refuse (422 naming the field).
+//
+// Reading takes time in proportion to the request's size (each step is one pass over its
+// fields; names are at most MAX_DEPTH levels deep), and lists at most MAX_NOTES departures and
+// MAX_NOTES problems, the last entry saying how many more there were.
+import {
+  FORM_TYPES,
+  fieldBytes,
+  formPairs,
+  INDEX_PATTERN,
+  isIndex,
+  MULTIPART,
+  mediaTypeOf,
+  type Nested,
+  nameProblem,
+  nest,
+  type Pair,
+  parseUrlEncoded,
+  segmentsOf,
+  setOwn,
+  topName,
+  URL_ENCODED,
+  wireName,
+} from '@hostapi/spec/wire';
+import type { Api, Node, Operation } from './api.ts';
+import { PREFERENCE_PARAMETERS } from './prefer.ts';
+import {
+  capped,
+  invalidContentType,
+  invalidRequest,
+  MAX_NOTES,
+  missingBoundary,
+  type Note,
+  unauthorized,
+  unreadableBody,
+} from './problems.ts';
+import { describeErrors, ref, resolve, type Schemas } from './schemas.ts';
+
+/** A request as the engine receives it from its front. */
+export interface EngineRequest {
+  method: string;
+  /** The path, without the query. */
+  path: string;
+  /** The query string, without `?`. */
+  search: string;
+  /** Lower-cased names. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: Uint8Array;
+  /** Aborted when the client leaves before its answer (the proxy stops asking the upstream). */
+  signal?: AbortSignal | undefined;
+}
+
+/** A request's fields: bracket segments are keys, lists are arrays, every leaf is text. */
+export type Fields = { [name: string]: Nested };
+
+/** What a request means, once read and validated. */
+export interface Reading {
+  /** Every field the operation describes, as one nested object, without the key. */
+  fields: Fields;
+  /** The key as text (U+FFFD for what is not UTF-8), and as the bytes sent: a key is its bytes. */
+  apiKey: string | undefined;
+  apiKeyBytes: Uint8Array | undefined;
+  /** Its departures (empty with `strict`, which refuses them). */
+  departures: Note[];
+}
+
+type Where = 'query' | 'body';
+
+/** One field of the request: its name, value, the name's segments, and where it was sent. */
+interface Field {
+  name: string;
+  value: string;
+  segments: string[];
+  where: Where;
+}
+
+/** A header's value as one text. */
+export const headerOf = (request: Pick<EngineRequest, 'headers'>, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/** Longest name or value quoted in a message; longer ones are cut with an ellipsis. */
+const QUOTED = 100;
+const quoted = (text: string) => (text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text);
+
+/** Reads the requests of one description: `read()` throws a Problem (401, 415, 422) to refuse one. */
+export function createReader(api: Api, schemas: Schemas) {
+  const shapes = createShapes(api.document);
+
+  async function read(operation: Operation, request: EngineRequest, strict: boolean): Promise<Reading> {
+    const post = operation.method === 'POST';
+    const form = post ? await readForm(operation, request) : [];
+    const query = parseUrlEncoded(request.search);
+
+    const malformed = [...malformedNames(query, 'query'), ...malformedNames(form, 'body')];
+    if (malformed.length) throw invalidRequest(capped(malformed, 'Error'));
+
+    const where: Where = post ? 'body' : 'query';
+    const schemaAt = post ? bodySchemaAt(operation, request) : undefined;
+    const shape = shapes.of(schemaAt ?? queryShape(api.document, operation));
+    const departures = new Departures();
+    const errors: Note[] = [];
+
+    // GET reads the query; POST reads the form, and (unless strict) the query as more of the form.
+    if (post) {
+      for (const [name] of query) {
+        if (PREFERENCE_PARAMETERS.has(name)) continue;
+        departures.add('fieldInQuery', name, () => ({
+          location: ['query', quoted(name)],
+          code: 'fieldInQuery',
+          message: `"${quoted(name)}" is a form field of this operation, sent in the query string`,
+        }));
+      }
+    }
+    const described: Field[] = [];
+    let unknown = 0;
+    if (!post || !strict) unknown += keepDescribed(shape, query, 'query', described, departures);
+    unknown += keepDescribed(shape, form, 'body', described, departures);
+    const kept = withoutRepeats(described, departures, errors);
+
+    const nested = nest(kept);
+    const value = nested.value;
+    // A query parameter given empty is not given (as in `prism mock`): `client_id=` is missing.
+    if (!post) for (const name of Object.keys(value)) if (value[name] === '') delete value[name];
+    const whereOf = placesOf(kept);
+    for (const name of nested.conflicts.slice(0, MAX_NOTES)) {
+      errors.push({
+        location: [whereOf(name), quoted(name)],
+        severity: 'Error',
+        code: 'conflictingName',
+        message: `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields`,
+      });
+    }
+    if (post && operation.body) {
+      const late = outOfOrder(kept, operation.body.order);
+      if (late)
+        departures.add('fieldOrder', late.field, () => ({
+          location: [whereOf(late.field), late.field],
+          code: 'fieldOrder',
+          message:
+            `"${late.field}" comes after "${late.after}"; the description orders the fields ` +
+            `${operation.body?.order.join(', ')}`,
+        }));
+    } else if (operation.keyName) {
+      // The service reads the key first in the query of a GET too (as the Go SDK sends it).
+      const keyName = operation.keyName;
+      const first = query.find(([name]) => !PREFERENCE_PARAMETERS.has(name))?.[0];
+      if (first !== undefined && first !== keyName && query.some(([name]) => name === keyName)) {
+        departures.add('fieldOrder', keyName, () => ({
+          location: ['query', keyName],
+          code: 'fieldOrder',
+          message: `"${keyName}" comes after "${quoted(first)}"; the service reads the key first in the query`,
+        }));
+      }
+    }
+
+    const keyName = operation.keyName ?? 'apikey';
+    const key = Object.hasOwn(value, keyName) ? value[keyName] : undefined;
+    // A missing key first, as a security scheme's 401; then everything else wrong, together.
+    if (operation.keyName && !key) throw unauthorized();
+    // `apikey[x]=…` is a group, not a key: never read (nor logged) as one.
+    if (operation.keyName && typeof key !== 'string') {
+      errors.push({
+        location: [whereOf(keyName), keyName],
+        severity: 'Error',
+        code: 'type',
+        message:
+          `Request query parameter ${keyName} must be string: the key is one text value, not a group of ` +
+          'bracketed fields',
+      });
+    }
+    const keyBytes = typeof key === 'string' ? bytesOfKey(request, kept, keyName, key) : undefined;
+    if (keyBytes === null) {
+      errors.push({
+        location: ['body', keyName],
+        severity: 'Error',
+        code: 'keyBytes',
+        message:
+          `The ${keyName} part of this multipart body is not UTF-8, so its bytes cannot be read: send it as ` +
+          'UTF-8, or URL-encoded',
+      });
+    }
+    const listed = departures.list();
+    if (strict)
+      errors.unshift(
+        ...listed.map(({ location, code, message }) => ({
+          location,
+          severity: 'Error' as const,
+          code,
+          message: `${message} (--strict)`,
+        })),
+      );
+    const fields = shape.lists(value);
+    // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
+    if (operation.body?.required && !request.body.length && !kept.length && !unknown)
+      errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
+    else {
+      const validate = schemas.request(
+        `${operation.id} ${schemaAt ?? 'query'}`,
+        schemaAt ? ref(schemaAt) : queryValidationSchema(operation),
+      );
+      if (!validate(shape.forValidation(fields)))
+        errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
+    }
+    if (errors.length) throw invalidRequest(capped(errors, 'Error'));
+
+    const { [keyName]: _key, ...rest } = fields;
+    return {
+      fields: rest,
+      apiKey: typeof key === 'string' ? key : undefined,
+      apiKeyBytes: keyBytes ?? undefined,
+      departures: strict ? [] : listed,
+    };
+  }
+
+  return { read };
+}
+
+/** The pairs of a POST's body; throws a Problem for a body that is not a form. */
+async function readForm(operation: Operation, request: EngineRequest): Promise<Pair[]> {
+  const header = headerOf(request, 'content-type') ?? '';
+  const type = mediaTypeOf(header);
+  if (!request.body.length && !type) return [];
+  const supported = [...(operation.body?.media.keys() ?? [])];
+  if (!FORM_TYPES.includes(type) || !supported.includes(type)) throw invalidContentType(supported);
+  if (type === MULTIPART && !/;\s*boundary=/i.test(header)) throw missingBoundary();
+  try {
+    return await formPairs(request.body, header);
+  } catch (error) {
+    throw unreadableBody(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The schema a POST's fields are checked against: its content type's, URL-encoded without one. */
+function bodySchemaAt(operation: Operation, request: EngineRequest): string | undefined {
+  const media = operation.body?.media;
+  if (!media) return undefined;
+  return media.get(mediaTypeOf(headerOf(request, 'content-type'))) ?? media.get(URL_ENCODED) ?? [...media.values()][0];
+}
+
+/** The query of a GET as one object schema to validate: each parameter a property. */
+function queryValidationSchema(operation: Operation) {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(operation.query.map((p) => [p.name, p.schema ? ref(p.schema) : {}])),
+    required: operation.query.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+/** The query of a GET as one object schema to look names up in. */
+const queryShapes = new WeakMap<Operation, Node>();
+function queryShape(document: Node, operation: Operation): Node {
+  let shape = queryShapes.get(operation);
+  if (!shape) {
+    const properties = operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}]);
+    queryShapes.set(operation, (shape = { properties: Object.fromEntries(properties) }));
+  }
+  return shape;
+}
+
+/**
+ * The key's bytes: as sent where it came URL-encoded, its text's UTF-8 from a multipart body
+ * (whose parts the platform reads as text), or null when that text stands for bytes that were
+ * not UTF-8 (U+FFFD), which cannot be told apart.
+ */
+function bytesOfKey(request: EngineRequest, kept: Field[], keyName: string, key: string): Uint8Array | null {
+  const from = kept.find((field) => field.name === keyName)?.where ?? 'query';
+  if (from === 'query') return fieldBytes(request.search, keyName) ?? new TextEncoder().encode(key);
+  if (mediaTypeOf(headerOf(request, 'content-type')) === URL_ENCODED)
+    return fieldBytes(request.body, keyName) ?? new TextEncoder().encode(key);
+  return key.includes('\uFFFD') ? null : new TextEncoder().encode(key);
+}
+
+/** A problem for each name that cannot be read. */
+function malformedNames(pairs: Pair[], where: Where): Note[] {
+  const problems: Note[] = [];
+  for (const [name] of pairs) {
+    const problem = nameProblem(name);
+    if (problem)
+      problems.push({
+        location: [where, quoted(name)],
+        severity: 'Error',
+        code: 'malformedName',
+        message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}`,
+      });
+  }
+  return problems;
+}
+
+/**
+ * Adds to `described` each pair whose name the operation describes; a name it does not describe
+ * is a departure and dropped here, so that only described fields are nested and validated.
+ * Returns how many were dropped.
+ */
+function keepDescribed(shape: Shape, pairs: Pair[], where: Where, described: Field[], departures: Departures) {
+  let unknown = 0;
+  for (const [name, value] of pairs) {
+    if (where === 'query' && PREFERENCE_PARAMETERS.has(name)) continue;
+    const segments = segmentsOf(name);
+    const place = shape.place(segments);
+    if (place.undescribed < 0) {
+      described.push({ name, value, segments, where });
+      if (place.misbracketed) misbracketed(segments, place.misbracketed, where, departures);
+      continue;
+    }
+    unknown++;
+    const depth = place.undescribed;
+    const unknownName = wireName(segments.slice(0, depth + 1));
+    departures.add('unknownField', unknownName, () => ({
+      location: [where, ...segments.slice(0, depth + 1).map(quoted)],
+      code: 'unknownField',
+      message: `"${quoted(unknownName)}" is not a parameter of this operation in the description; it is ignored`,
+    }));
+  }
+  return unknown;
+}
+
+/**
+ * A list item written with the other brackets than the description's (`containers[]` for an
+ * indexed list, `params[the service][0]` for one sent with empty brackets): one departure per list.
+ */
+function misbracketed(segments: string[], list: Misbracketed, where: Where, departures: Departures) {
+  const name = wireName(segments.slice(0, list.at));
+  const described = list.brackets === 'empty' ? `${name}[]` : `${name}[0], ${name}[1], …`;
+  departures.add('listBrackets', name, () => ({
+    location: [where, ...segments.slice(0, list.at).map(quoted)],
+    code: 'listBrackets',
+    message:
+      `"${quoted(wireName(segments.slice(0, list.at + 1)))}": the description writes the items of this list as ` +
+      quoted(described),
+  }));
+}
+
+/**
+ * The fields without repeats: a name given again with the same value is a departure and read
+ * once; with another value it is an error. `name[]` lists repeat by design.
+ */
+function withoutRepeats(fields: Field[], departures: Departures, errors: Note[]): Field[] {
+  const first = new Map<string, { field: Field; refused: boolean }>();
+  const kept: Field[] = [];
+  for (const field of fields) {
+    const { name, where } = field;
+    if (name.endsWith('[]')) {
+      kept.push(field);
+      continue;
+    }
+    const earlier = first.get(name);
+    if (!earlier) {
+      first.set(name, { field, refused: false });
+      kept.push(field);
+      continue;
+    }
+    const places =
+      earlier.field.where === where ? `in the ${where}` : `in the ${earlier.field.where} and in the ${where}`;
+    if (earlier.field.value === field.value) {
+      departures.add('repeatedField', name, () => ({
+        location: [where, quoted(name)],
+        code: 'repeatedField',
+        message: `The ${where} parameter "${quoted(name)}" is given more than once, with the same value (${places})`,
+      }));
+    } else if (!earlier.refused) {
+      earlier.refused = true;
+      errors.push({
+        location: [where, quoted(name)],
+        severity: 'Error',
+        code: 'repeatedName',
+        message: `The ${where} parameter "${quoted(name)}" is given more than once, with different values (${places})`,
+      });
+    }
+  }
+  return kept;
+}
+
+/**
+ * `whereOf(name)`: where the first field of a name, or of a group of bracketed names, was sent.
+ * Every bracket prefix of every name is indexed once, when first asked.
+ */
+function placesOf(fields: Field[]): (name: string) => Where {
+  let places: Map<string, Where> | undefined;
+  return (name) => {
+    if (!places) {
+      places = new Map();
+      for (const { segments, where } of fields) {
+        for (let depth = 1; depth <= segments.length; depth++) {
+          const prefix = wireName(segments.slice(0, depth));
+          if (!places.has(prefix)) places.set(prefix, where);
+        }
+      }
+    }
+    return places.get(name) ?? places.get(topName(name)) ?? 'query';
+  };
+}
+
+/** The first field that comes after one the description puts later: `{ field, after }`. */
+function outOfOrder(fields: Field[], order: string[]): { field: string; after: string } | undefined {
+  const rank = new Map(order.map((name, i) => [name, i]));
+  let latest: string | undefined;
+  for (const { name } of fields) {
+    const field = topName(name);
+    const at = rank.get(field);
+    if (at === undefined || field === latest) continue;
+    const latestAt = latest === undefined ? -1 : (rank.get(latest) ?? -1);
+    if (latest !== undefined && at < latestAt) return { field, after: latest };
+    if (at > latestAt) latest = field;
+  }
+  return undefined;
+}
+
+// Departures.
+
+type DepartureKind = 'fieldInQuery' | 'repeatedField' | 'unknownField' | 'listBrackets' | 'fieldOrder';
+/** The kinds in the order they are listed. */
+const KINDS: DepartureKind[] = ['fieldInQuery', 'repeatedField', 'unknownField', 'listBrackets', 'fieldOrder'];
+
+/**
+ * The departures of one request, by kind, each listed once per name. An entry is made only while
+ * it can be listed: a request of 100,000 unknown fields makes MAX_NOTES entries and counts the rest.
+ */
+class Departures {
+  readonly #entries = new Map<DepartureKind, Note[]>();
+  readonly #named = new Set<string>();
+  #count = 0;
+
+  add(kind: DepartureKind, name: string, make: () => Note) {
+    let entries = this.#entries.get(kind);
+    if (!entries) this.#entries.set(kind, (entries = []));
+    if (entries.length >= MAX_NOTES) {
+      this.#count++;
+      return;
+    }
+    const key = `${kind} ${name}`;
+    if (this.#named.has(key)) return;
+    this.#named.add(key);
+    this.#count++;
+    entries.push(make());
+  }
+
+  /** Every kind's entries, in order, capped as one list. */
+  list(): Note[] {
+    if (!this.#count) return [];
+    return capped(
+      KINDS.flatMap((kind) => this.#entries.get(kind) ?? []),
+      undefined,
+      [],
+      this.#count,
+    );
+  }
+}
+
+// The shape of what a request may send: its schemas, flattened once each.
+
+/** Where a list item is written with the other brackets than the description's. */
+interface Misbracketed {
+  at: number;
+  brackets: 'indexed' | 'empty';
+}
+
+/** A schema node with `$ref`s followed and `allOf` merged. */
+interface ShapeNode {
+  properties: Map<string, Node>;
+  additional: Node | boolean | undefined;
+  items: Node | undefined;
+  brackets: 'indexed' | 'empty';
+  isObject: boolean;
+  /** A list the description writes as an object keyed by index (`containers[0]`). */
+  keyed: boolean;
+}
+
+interface Shape {
+  /**
+   * `undescribed`: the index of the first segment no property nor additionalProperties describes
+   * (-1 when the schema describes the whole name, or stops describing objects before it ends:
+   * validation then names what is wrong); `misbracketed`: the first list item written with the
+   * other brackets. Lists are indexed (`[0]`) unless the schema says `x-array-brackets: empty`.
+   */
+  place(segments: string[]): { undescribed: number; misbracketed: Misbracketed | undefined };
+  /** The nested value with each object of indexed items (keys 0…n-1) made a list where the schema has one. */
+  lists(value: Fields): Fields;
+  /** A copy to validate (validation coerces in place), each list the description keys by index an object again. */
+  forValidation(value: Fields): unknown;
+}
+
+/** The shapes of one description's schemas: each schema node flattened once. */
+function createShapes(document: Node) {
+  const flattened = new WeakMap<object, ShapeNode>();
+  const flatten = (schema: unknown): ShapeNode => {
+    const known = schema && typeof schema === 'object' ? flattened.get(schema) : undefined;
+    if (known) return known;
+    const node: ShapeNode = {
+      properties: new Map(),
+      additional: undefined,
+      items: undefined,
+      brackets: 'indexed',
+      isObject: false,
+      keyed: false,
+    };
+    const visit = (given: unknown) => {
+      const s = (given as Node | undefined)?.$ref
+        ? resolve(document, (given as Node).$ref)
+        : (given as Node | undefined);
+      if (!s || typeof s !== 'object') return;
+      if (s.properties) {
+        node.isObject = true;
+        for (const [name, property] of Object.entries(s.properties as Node)) node.properties.set(name, property);
+      }
+      if (s.additionalProperties !== undefined) {
+        node.isObject = true;
+        node.additional = s.additionalProperties;
+      }
+      if (s.items) node.items = s.items;
+      // An object keyed by index (OpenAPI's deepObject is for objects): read as an indexed list,
+      // so that its items are checked like a list's and modes get a list.
+      if (
+        s.propertyNames?.pattern === INDEX_PATTERN &&
+        s.additionalProperties &&
+        typeof s.additionalProperties === 'object'
+      ) {
+        node.items = s.additionalProperties;
+        node.keyed = true;
+      }
+      if (s['x-array-brackets']) node.brackets = s['x-array-brackets'];
+      for (const member of s.allOf ?? []) visit(member);
+    };
+    visit(schema);
+    if (schema && typeof schema === 'object') flattened.set(schema, node);
+    return node;
+  };
+
+  const child = (node: ShapeNode, key: string) =>
+    node.properties.get(key) ?? (typeof node.additional === 'object' ? node.additional : undefined);
+
+  function lists(node: ShapeNode | undefined, value: Nested): Nested {
+    if (!node || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => lists(node.items ? flatten(node.items) : undefined, item));
+    const keys = Object.keys(value);
+    if (node.items && keys.length && keys.every((key, i) => key === String(i)))
+      return keys.map((key) => lists(flatten(node.items), value[key] as Nested));
+    for (const key of keys) {
+      const schema = child(node, key);
+      setOwn(value, key, lists(schema ? flatten(schema) : undefined, value[key] as Nested));
+    }
+    return value;
+  }
+
+  function copy(node: ShapeNode | undefined, value: Nested): unknown {
+    if (typeof value !== 'object') return value;
+    if (Array.isArray(value)) {
+      const items = value.map((item) => copy(node?.items ? flatten(node.items) : undefined, item));
+      return node?.keyed ? Object.fromEntries(items.map((item, i) => [String(i), item])) : items;
+    }
+    const out: { [key: string]: unknown } = {};
+    for (const key of Object.keys(value)) {
+      const schema = node && child(node, key);
+      setOwn(out, key, copy(schema ? flatten(schema) : undefined, value[key] as Nested));
+    }
+    return out;
+  }
+
+  return {
+    of(schema: string | Node): Shape {
+      const root = flatten(typeof schema === 'string' ? resolve(document, schema) : schema);
+      return {
+        place(segments) {
+          let node = root;
+          let misbracketed: Misbracketed | undefined;
+          for (let depth = 0; depth < segments.length; depth++) {
+            const key = segments[depth] as string;
+            if (node.items && (key === '' || isIndex(key))) {
+              if (!misbracketed && (key === '') !== (node.brackets === 'empty'))
+                misbracketed = { at: depth, brackets: node.brackets };
+              node = flatten(node.items);
+            } else if (!node.isObject) return { undescribed: -1, misbracketed };
+            else if (node.properties.has(key)) node = flatten(node.properties.get(key));
+            else if (node.additional && typeof node.additional === 'object') node = flatten(node.additional);
+            else if (node.additional === true) return { undescribed: -1, misbracketed };
+            else return { undescribed: depth, misbracketed };
+          }
+          return { undescribed: -1, misbracketed };
+        },
+        lists: (value) => lists(root, value) as Fields,
+        forValidation: (value) => copy(root, value),
+      };
+    },
+  };
+}
