@@ -58,10 +58,16 @@ export function nameProblem(name: string): string | undefined {
 
 /** `params[Phone][Country]` → `['params', 'Phone', 'Country']`; `list[]` → `['list', '']`. */
 export function segmentsOf(name: string): string[] {
-  const open = name.indexOf('[');
+  let open = name.indexOf('[');
   if (open < 0) return [name];
   const segments = [name.slice(0, open)];
-  for (const match of name.slice(open).matchAll(/\[([^\]]*)\]/g)) segments.push(match[1] ?? '');
+  // By indexOf, not a regex: servers split every name of every request (a regex's matchAll copies it each time).
+  while (open >= 0) {
+    const close = name.indexOf(']', open);
+    if (close < 0) break;
+    segments.push(name.slice(open + 1, close));
+    open = name.indexOf('[', close);
+  }
   return segments;
 }
 

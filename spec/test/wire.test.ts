@@ -27,6 +27,9 @@ describe('names', () => {
     expect(segmentsOf('plain')).toEqual(['plain']);
     expect(wireName(['params', 'databases', '0', 'name'])).toBe('params[databases][0][name]');
     expect(topName('upgrade[disk][xvda1]')).toBe('upgrade');
+    // Brackets as far as they close; what lies outside a pair is not a segment.
+    expect(segmentsOf('a[b[c]d]e[]')).toEqual(['a', 'b[c', '']);
+    expect(segmentsOf('a[b')).toEqual(['a']);
   });
 
   it('names what is wrong with a name', () => {
