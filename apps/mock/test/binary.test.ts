@@ -213,6 +213,20 @@ describe('the standalone executable', () => {
     }
   });
 
+  it('answers Prefer: code=__proto__ (and the like) 422, as hostapi-mock does', async () => {
+    const mock = await startBinary([]);
+    try {
+      for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        const response = await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293`, {
+          headers: { prefer: `code=${name}` },
+        });
+        expect({ name, status: response.status }).toEqual({ name, status: 422 });
+      }
+    } finally {
+      await mock.stop();
+    }
+  });
+
   it('prints the same usage as hostapi-mock on --help and -h, exit code 0', () => {
     const usage = runNode(['--help']);
     expect(usage.code).toBe(0);

@@ -206,6 +206,20 @@ describe('while Redis cannot be reached', () => {
     await redis?.kill();
   });
 
+  it('refuses to start when Redis refuses it (a wrong password, none, no such database): exit 1, the reason, no password', async () => {
+    for (const [url, reason] of [
+      [`redis://:wrong-${PASSWORD}@127.0.0.1:${redis.port}/0`, 'WRONGPASS'],
+      [`redis://127.0.0.1:${redis.port}/0`, 'NOAUTH'],
+      [`redis://:${PASSWORD}@127.0.0.1:${redis.port}/99`, 'DB index is out of range'],
+    ] as const) {
+      const { code, stdout, stderr } = await runCli(['--sandbox', '--store', url, '--port', '0']);
+      expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+      expect(stderr).toMatch(/^Cannot start the mock on 127\.0\.0\.1:0: the store redis:\/\/.* refuses this mock: /);
+      expect(stderr).toContain(reason);
+      expect(stderr).not.toContain(PASSWORD);
+    }
+  });
+
   it('answers a 503 problem naming the store (never its password), keeps running, and answers again once Redis is back', async () => {
     const url = `redis://:${PASSWORD}@127.0.0.1:${redis.port}/0`;
     const named = `redis://:***@127.0.0.1:${redis.port}/0`;

@@ -24,7 +24,7 @@ export function useStore(kind: StoreKind) {
     await Promise.all(made.map((sandbox) => sandbox.close()));
     await redis?.kill();
   });
-  const options = (): Partial<SandboxOptions> => (kind === 'redis' ? { store: redis!.url() } : {});
+  const options = (): { store?: string } => (kind === 'redis' ? { store: redis!.url() } : {});
   return {
     options,
     get redis() {

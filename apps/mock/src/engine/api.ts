@@ -17,6 +17,8 @@ export interface Response {
   schema: string | undefined;
   /** Name → value. A Map: a name a request asks for is never one of Object.prototype's. */
   examples: Map<string, unknown>;
+  /** Name → the example as JSON text, as the examples mode writes it (written here, once). */
+  json: Map<string, string>;
 }
 
 export interface Operation {
@@ -32,6 +34,8 @@ export interface Operation {
   body: { required: boolean; media: Map<string, string>; order: string[] } | undefined;
   /** Status code (`200`, `default`) → response. */
   responses: Map<string, Response>;
+  /** The codes in the order examples are looked for: 2xx first, in numeric order, then the rest. */
+  codes: string[];
   /** The parsed operation object, for modes that need more of it. */
   op: Node;
 }
@@ -104,9 +108,11 @@ function describeOperation(document: Node, path: string, method: string, op: Nod
     const resolved = deref(document, response);
     const base: string = response.$ref ?? `${at}/responses/${code}`;
     const json = resolved.content?.['application/json'];
+    const examples = new Map(Object.entries(responseExamples(document, op, code)));
     responses.set(code, {
       schema: json?.schema ? `${base}/content/application~1json/schema` : undefined,
-      examples: new Map(Object.entries(responseExamples(document, op, code))),
+      examples,
+      json: new Map([...examples].map(([name, value]) => [name, JSON.stringify(value)])),
     });
   }
 
@@ -119,6 +125,10 @@ function describeOperation(document: Node, path: string, method: string, op: Nod
     query,
     body,
     responses,
+    codes: [...responses.keys()].sort((a, b) => rank(a) - rank(b)),
     op,
   };
 }
+
+/** 2xx first, in numeric order, then the rest. */
+const rank = (code: string) => (code.startsWith('2') ? 0 : 1000) + Number(code.replace(/\D/g, '') || 999);

@@ -107,7 +107,7 @@ export function createEngine({ api, schemas, mode, routes, strict, log }: Engine
 /** The answer as the front writes it: the body as JSON text (unless passed on as bytes), sl-violations. */
 function write(answer: ModeAnswer, notes: Note[]): EngineAnswer {
   const headers = { ...answer.headers };
-  const body = answer.raw ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
+  const body = answer.raw ?? answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
   if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
     headers['content-type'] = 'application/json';
   if (notes.length) headers['sl-violations'] = violationsHeader(notes);

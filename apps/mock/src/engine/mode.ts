@@ -28,8 +28,9 @@ export interface AnswerRequest {
 /** What a mode answers. */
 export interface ModeAnswer {
   status: number;
-  /** A JSON value; the mock serializes it. */
+  /** A JSON value; the mock serializes it, unless `json` is its text already (the description's examples). */
   body?: unknown;
+  json?: string;
   headers?: Record<string, string>;
   /** Entries for sl-violations (`{ location, code, message }`): a sandbox key's state was dropped. */
   warnings?: Note[];

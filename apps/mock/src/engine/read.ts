@@ -49,6 +49,7 @@ import {
   unauthorized,
   unreadableBody,
 } from './problems.ts';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { describeErrors, ref, resolve, type Schemas } from './schemas.ts';
 
 /** A request as the engine receives it from its front. */
@@ -72,7 +73,10 @@ export type Fields = { [name: string]: Nested };
 export interface Reading {
   /** Every field the operation describes, as one nested object, without the key. */
   fields: Fields;
-  /** The key as text (U+FFFD for what is not UTF-8), and as the bytes sent: a key is its bytes. */
+  /**
+   * The key as text (U+FFFD for what is not UTF-8), and as the bytes sent where its text cannot
+   * say them (undefined: its text's UTF-8). A key is its bytes.
+   */
   apiKey: string | undefined;
   apiKeyBytes: Uint8Array | undefined;
   /** Its departures (empty with `strict`, which refuses them). */
@@ -102,6 +106,20 @@ const quoted = (text: string) => (text.length > QUOTED ? `${text.slice(0, QUOTED
 /** Reads the requests of one description: `read()` throws a Problem (401, 415, 422) to refuse one. */
 export function createReader(api: Api, schemas: Schemas) {
   const shapes = createShapes(api.document);
+  // What a request's fields are looked up in and validated against: per operation and media type,
+  // made once.
+  const forms = new Map<Operation, Map<string | undefined, { shape: Shape; validate: ValidateFunction }>>();
+  function formOf(operation: Operation, schemaAt: string | undefined) {
+    let byMedia = forms.get(operation);
+    if (!byMedia) forms.set(operation, (byMedia = new Map()));
+    let form = byMedia.get(schemaAt);
+    if (!form) {
+      const shape = shapes.of(schemaAt ?? queryShape(api.document, operation));
+      const validate = schemas.request(schemaAt ? ref(schemaAt) : queryValidationSchema(operation));
+      byMedia.set(schemaAt, (form = { shape, validate }));
+    }
+    return form;
+  }
 
   async function read(operation: Operation, request: EngineRequest, strict: boolean): Promise<Reading> {
     const post = operation.method === 'POST';
@@ -113,7 +131,7 @@ export function createReader(api: Api, schemas: Schemas) {
 
     const where: Where = post ? 'body' : 'query';
     const schemaAt = post ? bodySchemaAt(operation, request) : undefined;
-    const shape = shapes.of(schemaAt ?? queryShape(api.document, operation));
+    const { shape, validate } = formOf(operation, schemaAt);
     const departures = new Departures();
     const errors: Note[] = [];
 
@@ -185,7 +203,8 @@ export function createReader(api: Api, schemas: Schemas) {
           'bracketed fields',
       });
     }
-    const keyBytes = typeof key === 'string' ? bytesOfKey(request, kept, keyName, key) : undefined;
+    // The text says the key's bytes unless it holds U+FFFD (bytes that were not UTF-8, or that character).
+    const keyBytes = typeof key === 'string' && key.includes('\uFFFD') ? bytesOfKey(request, kept, keyName) : undefined;
     if (keyBytes === null) {
       errors.push({
         location: ['body', keyName],
@@ -210,14 +229,8 @@ export function createReader(api: Api, schemas: Schemas) {
     // No body and no fields read elsewhere: the body is missing, not each of its fields (Prism's words).
     if (operation.body?.required && !request.body.length && !kept.length && !unknown)
       errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
-    else {
-      const validate = schemas.request(
-        `${operation.id} ${schemaAt ?? 'query'}`,
-        schemaAt ? ref(schemaAt) : queryValidationSchema(operation),
-      );
-      if (!validate(shape.forValidation(fields)))
-        errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
-    }
+    else if (!validate(shape.forValidation(fields)))
+      errors.push(...describeErrors(validate.errors, { context: 'Request', where }));
     if (errors.length) throw invalidRequest(capped(errors, 'Error'));
 
     const { [keyName]: _key, ...rest } = fields;
@@ -264,27 +277,20 @@ function queryValidationSchema(operation: Operation) {
 }
 
 /** The query of a GET as one object schema to look names up in. */
-const queryShapes = new WeakMap<Operation, Node>();
 function queryShape(document: Node, operation: Operation): Node {
-  let shape = queryShapes.get(operation);
-  if (!shape) {
-    const properties = operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}]);
-    queryShapes.set(operation, (shape = { properties: Object.fromEntries(properties) }));
-  }
-  return shape;
+  const properties = operation.query.map((p) => [p.name, p.schema ? resolve(document, p.schema) : {}]);
+  return { properties: Object.fromEntries(properties) };
 }
 
 /**
- * The key's bytes: as sent where it came URL-encoded, its text's UTF-8 from a multipart body
- * (whose parts the platform reads as text), or null when that text stands for bytes that were
- * not UTF-8 (U+FFFD), which cannot be told apart.
+ * The bytes of a key whose text holds U+FFFD: as sent where it came URL-encoded, or null from a
+ * multipart body, whose parts the platform reads as text (what bytes it stands for is lost).
  */
-function bytesOfKey(request: EngineRequest, kept: Field[], keyName: string, key: string): Uint8Array | null {
+function bytesOfKey(request: EngineRequest, kept: Field[], keyName: string): Uint8Array | null {
   const from = kept.find((field) => field.name === keyName)?.where ?? 'query';
-  if (from === 'query') return fieldBytes(request.search, keyName) ?? new TextEncoder().encode(key);
-  if (mediaTypeOf(headerOf(request, 'content-type')) === URL_ENCODED)
-    return fieldBytes(request.body, keyName) ?? new TextEncoder().encode(key);
-  return key.includes('\uFFFD') ? null : new TextEncoder().encode(key);
+  if (from === 'query') return fieldBytes(request.search, keyName) ?? null;
+  if (mediaTypeOf(headerOf(request, 'content-type')) === URL_ENCODED) return fieldBytes(request.body, keyName) ?? null;
+  return null;
 }
 
 /** A problem for each name that cannot be read. */
@@ -433,11 +439,14 @@ const KINDS: DepartureKind[] = ['fieldInQuery', 'repeatedField', 'unknownField',
  * it can be listed: a request of 100,000 unknown fields makes MAX_NOTES entries and counts the rest.
  */
 class Departures {
-  readonly #entries = new Map<DepartureKind, Note[]>();
-  readonly #named = new Set<string>();
+  // Made at the first departure: most requests have none.
+  #entries: Map<DepartureKind, Note[]> | undefined;
+  #named: Set<string> | undefined;
   #count = 0;
 
   add(kind: DepartureKind, name: string, make: () => Note) {
+    this.#entries ??= new Map();
+    this.#named ??= new Set();
     let entries = this.#entries.get(kind);
     if (!entries) this.#entries.set(kind, (entries = []));
     if (entries.length >= MAX_NOTES) {
@@ -453,9 +462,10 @@ class Departures {
 
   /** Every kind's entries, in order, capped as one list. */
   list(): Note[] {
-    if (!this.#count) return [];
+    const entries = this.#entries;
+    if (!entries) return [];
     return capped(
-      KINDS.flatMap((kind) => this.#entries.get(kind) ?? []),
+      KINDS.flatMap((kind) => entries.get(kind) ?? []),
       undefined,
       [],
       this.#count,

@@ -14,8 +14,8 @@ const ID = 'openapi';
 export const ref = (at: string) => ({ $ref: `${ID}${at}` });
 
 export interface Schemas {
-  /** A validator of request values, coercing text to the schema's types (compiled once per key). */
-  request(key: string, schema: object): ValidateFunction;
+  /** A validator of request values, coercing text to the schema's types (the reader compiles each once). */
+  request(schema: object): ValidateFunction;
   /** A validator of the schema at a pointer, not coercing (answers), compiled once. */
   response(at: string): ValidateFunction;
   /** The branches of an `anyOf`/`oneOf` at a pointer, each compiled, or []. */
@@ -47,15 +47,14 @@ export async function createSchemas(document: Node): Promise<Schemas> {
   // Answers' schemas are large: each named schema compiled once and shared, not inlined (a
   // third less to compile before the first answer; checking stays a few µs).
   const exact = make({ inlineRefs: false });
-  const compiled = new Map<string, ValidateFunction>();
-  const once = (key: string, make: () => ValidateFunction) => {
-    let validate = compiled.get(key);
-    if (!validate) compiled.set(key, (validate = make()));
+  const responses = new Map<string, ValidateFunction>();
+  const response = (at: string) => {
+    let validate = responses.get(at);
+    if (!validate) responses.set(at, (validate = exact.compile(ref(at))));
     return validate;
   };
-  const response = (at: string) => once(`response ${at}`, () => exact.compile(ref(at)));
   return {
-    request: (key, schema) => once(`request ${key}`, () => coercing.compile(schema)),
+    request: (schema) => coercing.compile(schema),
     response,
     branches(at) {
       const node = resolve(document, at) ?? {};

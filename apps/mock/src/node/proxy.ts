@@ -159,11 +159,13 @@ export function createProxy(upstream: string, timeoutMs = 60_000): Answerer {
         const attempt = (again: boolean) => {
           let written = false;
           let answered = false;
-          outgoing = send(
+          const sent = send(
             {
               protocol: base.protocol,
               hostname: base.hostname,
               port: base.port || undefined,
+              // Sent again: on a connection of its own, not another kept one that may be closing too.
+              ...(again ? { agent: false } : {}),
               method: request.method,
               path: `${prefix}${request.path}${request.search ? `?${request.search}` : ''}`,
               headers: {
@@ -178,23 +180,24 @@ export function createProxy(upstream: string, timeoutMs = 60_000): Answerer {
               receive(incoming);
             },
           );
+          outgoing = sent;
           const write = () => {
             written = true;
-            outgoing.end(request.body.length ? request.body : undefined);
+            sent.end(request.body.length ? request.body : undefined);
           };
-          outgoing.on('socket', (socket) => {
-            if (SAFE.has(request.method) || !outgoing.reusedSocket) return write();
+          sent.on('socket', (socket) => {
+            if (SAFE.has(request.method) || !sent.reusedSocket) return write();
             // On a reused connection, what the upstream sent meanwhile (its closing it) is read
             // first: a POST is written only to a connection still open.
             setImmediate(() => {
-              if (socket.destroyed || socket.readableEnded) outgoing.destroy(new Error('closed before the request'));
-              else write();
+              if (socket.destroyed || socket.readableEnded) sent.destroy(new Error('closed before the request'));
+              else if (!sent.destroyed) write();
             });
           });
-          outgoing.on('error', (error: NodeJS.ErrnoException) => {
-            if (settled || request.signal?.aborted) return;
-            const resend = !again && !answered && outgoing.reusedSocket && (SAFE.has(request.method) || !written);
-            if (resend) return attempt(true);
+          sent.on('error', (error: NodeJS.ErrnoException) => {
+            if (settled || request.signal?.aborted || outgoing !== sent) return;
+            if (!again && !answered && sent.reusedSocket && (SAFE.has(request.method) || !written))
+              return attempt(true);
             fail(upstreamFailed(`${what} failed: ${error.code ?? error.message}`));
           });
         };

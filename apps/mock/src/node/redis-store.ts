@@ -78,8 +78,10 @@ export async function createRedisStore(
   };
 
   let down = false;
+  // Until the first try to connect has decided whether the mock starts, failures are its to tell.
+  let starting = true;
   const onError = (error: unknown) => {
-    if (down) return;
+    if (starting || down) return;
     down = true;
     warn(`sandbox: the store ${name} cannot be reached (${clean(error)}); answering 503 until it is back`);
   };
@@ -113,10 +115,12 @@ export async function createRedisStore(
     client.once('ready', () => resolve(undefined));
     client.once('error', resolve);
   });
+  starting = false;
   if (first instanceof ErrorReply && !TRANSIENT.test(first.message)) {
     client.destroy();
     throw new StoreRefused(`the store ${name} refuses this mock: ${clean(first)}`);
   }
+  if (first) onError(first);
 
   const unavailable = (error: unknown): never => {
     throw storeUnavailable(name, clean(error));

@@ -27,32 +27,24 @@ export function operationOf(request: { operation: Operation | undefined }): Oper
 /** The example `prefer` asks for, or the first example of the first 2xx. */
 export function exampleAnswer(operation: Operation, prefer: Preferences): ModeAnswer {
   const { code, example } = prefer;
-  // Response codes in the order examples are looked for: 2xx first, in numeric order, then the rest.
-  const codes = [...operation.responses.keys()].sort((a, b) => rank(a) - rank(b));
-  const examplesOf = (c: string) => [...(operation.responses.get(c)?.examples ?? [])];
-  const answer = (c: string, [name, body]: [string, unknown]) => ({ status: Number(c), body, example: name });
-  if (code !== undefined && !operation.responses.has(code))
-    throw unknownPreference(
-      `Prefer: code=${code}: ${operation.id} has no ${code} response; it has ${codes.join(', ')}.`,
-    );
-  if (example !== undefined) {
-    const candidates = code !== undefined ? [code] : codes;
-    for (const c of candidates) {
-      const found = examplesOf(c).find(([name]) => name === example);
-      if (found) return answer(c, found);
-    }
-    const names = candidates.flatMap((c) => examplesOf(c).map(([name]) => `${name} (${c})`));
-    const where = code ? ` in its ${code} response` : '';
-    throw unknownPreference(
-      `Prefer: example=${example}: ${operation.id} has no such example${where}; it has ${names.join(', ')}.`,
-    );
+  if (code !== undefined && !operation.responses.has(code)) {
+    const codes = operation.codes.join(', ');
+    throw unknownPreference(`Prefer: code=${code}: ${operation.id} has no ${code} response; it has ${codes}.`);
   }
-  const from = code ?? codes.find((c) => examplesOf(c).length);
-  const first = from === undefined ? undefined : examplesOf(from)[0];
-  if (from === undefined || !first)
+  const candidates = code !== undefined ? [code] : operation.codes;
+  const examplesOf = (c: string) => operation.responses.get(c)?.examples ?? new Map<string, unknown>();
+  for (const c of candidates) {
+    for (const [name, body] of examplesOf(c)) {
+      if (example !== undefined && name !== example) continue;
+      const json = operation.responses.get(c)?.json.get(name);
+      return { status: Number(c), body, example: name, ...(json === undefined ? {} : { json }) };
+    }
+  }
+  if (example === undefined)
     throw unknownPreference(`${operation.id} has no example${code ? ` for ${code}` : ''} to answer with.`);
-  return answer(from, first);
+  const names = candidates.flatMap((c) => [...examplesOf(c).keys()].map((name) => `${name} (${c})`));
+  const where = code ? ` in its ${code} response` : '';
+  throw unknownPreference(
+    `Prefer: example=${example}: ${operation.id} has no such example${where}; it has ${names.join(', ')}.`,
+  );
 }
-
-/** 2xx first, in numeric order, then the rest. */
-const rank = (code: string) => (code.startsWith('2') ? 0 : 1000) + Number(code.replace(/\D/g, '') || 999);
