@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, operations, spec, until, type Operation } from './helpers.js';
+import { BIN, operations, spec, until, type Operation, pairsOf } from './helpers.js';
 
 const BUILD = fileURLToPath(new URL('../scripts/build-binary.ts', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -89,18 +89,9 @@ function run(command: string[], args: string[], options: { cwd?: string; env?: R
 const runBinary = (args: string[]) => run([executable], args, { cwd: emptyCwd, env });
 const runNode = (args: string[]) => run([process.execPath, BIN], args);
 
-/** `[name, value]` pairs with bracketed names, arrays indexed (as mock.test.ts encodes calls). */
-function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => pairs(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
-  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
-  return out;
-}
-
 /** The operation's example call, sent to `base`: its status and parsed body. */
 async function call(base: string, { method, path, op }: Operation) {
-  const encoded = pairs({ apikey: 'k', ...exampleInput(spec, op, method.toLowerCase()) })
+  const encoded = pairsOf({ apikey: 'k', ...exampleInput(spec, op, method.toLowerCase()) })
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
   const response =

@@ -24,16 +24,20 @@ const ASCII_PIECES = fc.oneof(
   ),
 );
 
-it('reads what URLSearchParams reads: names and values, + as space, escapes, bad UTF-8 as U+FFFD, empty pieces skipped', () => {
-  fc.assert(
-    fc.property(fc.array(ASCII_PIECES, { maxLength: 16 }), (pieces) => {
-      const text = pieces.join('');
-      // The constructor drops one leading `?`, which a query string (what follows the URL's `?`) keeps.
-      expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(`?${text}`)]);
-    }),
-    { numRuns: 2000 },
-  );
-});
+it(
+  'reads what URLSearchParams reads: names and values, + as ' +
+    'space, escapes, bad UTF-8 as U+FFFD, empty pieces skipped',
+  () => {
+    fc.assert(
+      fc.property(fc.array(ASCII_PIECES, { maxLength: 16 }), (pieces) => {
+        const text = pieces.join('');
+        // The constructor drops one leading `?`, which a query string (what follows the URL's `?`) keeps.
+        expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(`?${text}`)]);
+      }),
+      { numRuns: 2000 },
+    );
+  },
+);
 
 it.each([
   // A broken escape is kept as written and the escapes after it still decode (the WHATWG

@@ -78,6 +78,18 @@ export function runCli(args: string[]): Promise<{ code: number | null; stdout: s
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
+/**
+ * `[name, value]` pairs with bracketed names, lists indexed, as the tests encode calls themselves
+ * (independently of the client and of the wire module the mock reads them with).
+ */
+export function pairsOf(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(value)) value.forEach((v, i) => pairsOf(v, `${prefix}[${i}]`, out));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) pairsOf(v, prefix ? `${prefix}[${k}]` : k, out);
+  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
+  return out;
+}
+
 /** A port no server listens on now. */
 export const freePort = () =>
   new Promise<number>((resolve) => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.ts';
-import { operations, spec } from './helpers.js';
+import { operations, spec, pairsOf } from './helpers.js';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
@@ -27,15 +27,6 @@ const examples = new Map(
   ]),
 );
 const exampleNames = [...new Set([...examples.values()].flat().flatMap(({ names }) => names))];
-
-/** `[name, value]` pairs of an operation's valid example call (lists indexed). */
-function validPairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => validPairs(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) validPairs(v, prefix ? `${prefix}[${k}]` : k, out);
-  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
-  return out;
-}
 
 /** Text a header can carry: printable ASCII. */
 const text = (maxLength: number) =>
@@ -102,39 +93,43 @@ describe.each(MODES)('%s', (_what, options) => {
     },
   );
 
-  it('answers any Prefer, to any request of any route, with 2xx or 4xx (5xx only when asked), and stays up', async () => {
-    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
-    const numRuns = 300;
-    console.info(`prefer property (${_what}): ${numRuns} cases, seed ${seed}`);
-    await fc.assert(
-      fc.asyncProperty(request, async ({ operation, version, method, valid, extra, prefer, asQuery }) => {
-        const path = version ? operation.path.replace(/^\/\d+\.\d+\//, `/${version}/`) : operation.path;
-        const input = valid ? exampleInput(spec, operation.op, operation.method.toLowerCase()) : {};
-        const pairs: [string, string][] = [...validPairs({ apikey: 'k', ...input }), ...extra];
-        const preferences = asQuery
-          ? prefer.map((p) => [`__${p.split('=')[0]}`, p.split('=').slice(1).join('=')] as [string, string])
-          : [];
-        const fields = new URLSearchParams([...pairs, ...preferences]).toString();
-        const verb = method ?? operation.method;
-        const post = verb !== 'GET';
-        const response = await fetch(`${mock.url}${path}${post ? '' : `?${fields}`}`, {
-          method: verb,
-          headers: {
-            ...(asQuery ? {} : { prefer: prefer.join(', ') }),
-            ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-          ...(post ? { body: fields } : {}),
-        });
-        const text = await response.text();
-        const what = `${verb} ${path} ${fields} Prefer: ${prefer.join(', ')} → ${response.status} ${text.slice(0, 300)}`;
-        expect(response.status, what).toBeGreaterThanOrEqual(200);
-        if (response.status < 500) return;
-        expect(asked5xx(operation.id, prefer), what).toBe(true);
-        // What was asked for: one of the operation's own 5xx examples, never the mock's failure.
-        expect(JSON.parse(text).type, what).toBeUndefined();
-      }),
-      { numRuns, seed },
-    );
-    expect(await witness()).toEqual(before);
-  });
+  it(
+    'answers any Prefer, to any request of any route, ' + 'with 2xx or 4xx (5xx only when asked), and stays up',
+    async () => {
+      const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+      const numRuns = 300;
+      console.info(`prefer property (${_what}): ${numRuns} cases, seed ${seed}`);
+      await fc.assert(
+        fc.asyncProperty(request, async ({ operation, version, method, valid, extra, prefer, asQuery }) => {
+          const path = version ? operation.path.replace(/^\/\d+\.\d+\//, `/${version}/`) : operation.path;
+          const input = valid ? exampleInput(spec, operation.op, operation.method.toLowerCase()) : {};
+          const pairs: [string, string][] = [...pairsOf({ apikey: 'k', ...input }), ...extra];
+          const preferences = asQuery
+            ? prefer.map((p) => [`__${p.split('=')[0]}`, p.split('=').slice(1).join('=')] as [string, string])
+            : [];
+          const fields = new URLSearchParams([...pairs, ...preferences]).toString();
+          const verb = method ?? operation.method;
+          const post = verb !== 'GET';
+          const response = await fetch(`${mock.url}${path}${post ? '' : `?${fields}`}`, {
+            method: verb,
+            headers: {
+              ...(asQuery ? {} : { prefer: prefer.join(', ') }),
+              ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+            },
+            ...(post ? { body: fields } : {}),
+          });
+          const text = await response.text();
+          const what =
+            `${verb} ${path} ${fields} Prefer: ${prefer.join(', ')} ` + `→ ${response.status} ${text.slice(0, 300)}`;
+          expect(response.status, what).toBeGreaterThanOrEqual(200);
+          if (response.status < 500) return;
+          expect(asked5xx(operation.id, prefer), what).toBe(true);
+          // What was asked for: one of the operation's own 5xx examples, never the mock's failure.
+          expect(JSON.parse(text).type, what).toBeUndefined();
+        }),
+        { numRuns, seed },
+      );
+      expect(await witness()).toEqual(before);
+    },
+  );
 });

@@ -134,22 +134,25 @@ describe('an upstream that misbehaves', () => {
     ] as const;
   };
 
-  it('a record named outside Latin-1 is reported in an ASCII sl-violations header, and the proxy lives on', async () => {
-    const response = await fetch(
-      ...path('euro', (res) =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true })),
-      ),
-    );
-    expect(response.status).toBe(200);
-    const violations = response.headers.get('sl-violations')!;
-    expect(violations).toMatch(/^[\x20-\x7e]+$/);
-    expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain(
-      'response.body.return.€\u007f.ip_addr',
-    );
-    expect(through.child.exitCode).toBeNull();
-  });
+  it(
+    'a record named outside Latin-1 is reported in an ' + 'ASCII sl-violations header, and the proxy lives on',
+    async () => {
+      const response = await fetch(
+        ...path('euro', (res) =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true })),
+        ),
+      );
+      expect(response.status).toBe(200);
+      const violations = response.headers.get('sl-violations')!;
+      expect(violations).toMatch(/^[\x20-\x7e]+$/);
+      expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain(
+        'response.body.return.€\u007f.ip_addr',
+      );
+      expect(through.child.exitCode).toBeNull();
+    },
+  );
 
   it('streams an answer too large to check at the pace of its client, its memory flat (200 MB through)', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 'x');
@@ -198,29 +201,33 @@ describe('an upstream that misbehaves', () => {
     await until(() => closed.includes('endless'), 'the proxy to close the upstream request', 5000);
   });
 
-  it('answers 504 when the whole answer has not come within --upstream-timeout, however slowly it trickles', async () => {
-    const [url, init] = path('trickle', (res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const timer = setInterval(() => res.write(' '), 200);
-      res.on('close', () => clearInterval(timer));
-    });
-    const impatient = await startCli([
-      'proxy',
-      '--upstream',
-      `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`,
-      '--upstream-timeout',
-      '1500',
-    ]);
-    const started = performance.now();
-    const response = await fetch(url.replace(through.url, impatient.url), init);
-    await impatient.stop();
-    expect(response.status).toBe(504);
-    expect(await response.json()).toMatchObject({
-      type: 'urn:hostapi:mock:upstream-timeout',
-      detail: 'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms',
-    });
-    expect(performance.now() - started).toBeLessThan(5000);
-  });
+  it(
+    'answers 504 when the whole answer has not come ' + 'within --upstream-timeout, however slowly it trickles',
+    async () => {
+      const [url, init] = path('trickle', (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const timer = setInterval(() => res.write(' '), 200);
+        res.on('close', () => clearInterval(timer));
+      });
+      const impatient = await startCli([
+        'proxy',
+        '--upstream',
+        `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`,
+        '--upstream-timeout',
+        '1500',
+      ]);
+      const started = performance.now();
+      const response = await fetch(url.replace(through.url, impatient.url), init);
+      await impatient.stop();
+      expect(response.status).toBe(504);
+      expect(await response.json()).toMatchObject({
+        type: 'urn:hostapi:mock:upstream-timeout',
+        detail:
+          'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms',
+      });
+      expect(performance.now() - started).toBeLessThan(5000);
+    },
+  );
 
   it('answers 502 when the upstream closes in the middle of its answer', async () => {
     const [url, init] = path('cut', (res) => {
@@ -382,21 +389,24 @@ describe('a proxy that would forward to itself', () => {
     expect(stderr).toContain(`--upstream http://${host}:${port} is this proxy's own address`);
   });
 
-  it('answers 508 at once to a request that has passed through it already (two proxies pointed at each other)', async () => {
-    const [a, b] = [await freePort(), await freePort()];
-    const first = await startCli(['proxy', '--upstream', `http://127.0.0.1:${b}`], { port: a });
-    const second = await startCli(['proxy', '--upstream', `http://127.0.0.1:${a}`], { port: b });
-    try {
-      const started = performance.now();
-      const response = await fetch(`${first.url}/1.5/server/list_images.json?apikey=k`);
-      expect(response.status).toBe(508);
-      expect(await response.json()).toMatchObject({
-        type: 'urn:hostapi:mock:loop-detected',
-        detail: expect.stringContaining('has already passed through this proxy'),
-      });
-      expect(performance.now() - started).toBeLessThan(5000);
-    } finally {
-      await Promise.all([first.stop(), second.stop()]);
-    }
-  });
+  it(
+    'answers 508 at once to a request that has passed ' + 'through it already (two proxies pointed at each other)',
+    async () => {
+      const [a, b] = [await freePort(), await freePort()];
+      const first = await startCli(['proxy', '--upstream', `http://127.0.0.1:${b}`], { port: a });
+      const second = await startCli(['proxy', '--upstream', `http://127.0.0.1:${a}`], { port: b });
+      try {
+        const started = performance.now();
+        const response = await fetch(`${first.url}/1.5/server/list_images.json?apikey=k`);
+        expect(response.status).toBe(508);
+        expect(await response.json()).toMatchObject({
+          type: 'urn:hostapi:mock:loop-detected',
+          detail: expect.stringContaining('has already passed through this proxy'),
+        });
+        expect(performance.now() - started).toBeLessThan(5000);
+      } finally {
+        await Promise.all([first.stop(), second.stop()]);
+      }
+    },
+  );
 });

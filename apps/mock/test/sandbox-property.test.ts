@@ -56,7 +56,10 @@ const fresh = (): KeyModel => ({
 type Model = Map<string, KeyModel>;
 const of = (model: Model, key: string) => model.get(key) ?? model.set(key, fresh()).get(key)!;
 
-/** One call, checked against the response schema (a failure: against its operation's examples); resolves to the body. */
+/**
+ * One call, checked against the response schema (a failure: against its operation's examples);
+ * resolves to the body.
+ */
 async function call(sandbox: Sandbox, key: string, operationId: string, fields: Fields): Promise<Node> {
   const answer = await sandbox.answer({ operationId, apiKey: key, fields: { client_id: '293', ...fields } });
   const { status, body } = answer;

@@ -582,25 +582,28 @@ describe.each(STORES)('%s store', (kind) => {
       expect(names((await ok('listServers', { filters: { product_code: 'VPS-8G' } })).data)).toEqual(['web01', 'db01']);
     });
 
-    it('upgrade_plan refuses an unknown plan, a lower one, another product type, a locked or unknown server', async () => {
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-1T' })).toBe(
-        'The selected plan is not an upgrade for this server.',
-      );
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-2G' })).toBe(
-        'The selected plan is not an upgrade for this server.',
-      );
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-4G' })).toBe(
-        'The selected plan is not an upgrade for this server.',
-      );
-      expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'WIN-8G' })).toBe(
-        'The selected plan is not an upgrade for this server.',
-      );
-      expect(await failure('upgradeServerPlan', { name: 'db01', plan: 'VPS-16G' })).toBe(
-        'Server is locked and cannot be upgraded.',
-      );
-      expect(await failure('upgradeServerPlan', { name: 'nope', plan: 'VPS-16G' })).toBe('Server not found.');
-      expect(await serverNamed('web01')).toEqual(fixtureServer(0));
-    });
+    it(
+      'upgrade_plan refuses an unknown plan, a lower one, ' + 'another product type, a locked or unknown server',
+      async () => {
+        expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-1T' })).toBe(
+          'The selected plan is not an upgrade for this server.',
+        );
+        expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-2G' })).toBe(
+          'The selected plan is not an upgrade for this server.',
+        );
+        expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'VPS-4G' })).toBe(
+          'The selected plan is not an upgrade for this server.',
+        );
+        expect(await failure('upgradeServerPlan', { name: 'web01', plan: 'WIN-8G' })).toBe(
+          'The selected plan is not an upgrade for this server.',
+        );
+        expect(await failure('upgradeServerPlan', { name: 'db01', plan: 'VPS-16G' })).toBe(
+          'Server is locked and cannot be upgraded.',
+        );
+        expect(await failure('upgradeServerPlan', { name: 'nope', plan: 'VPS-16G' })).toBe('Server not found.');
+        expect(await serverNamed('web01')).toEqual(fixtureServer(0));
+      },
+    );
   });
 
   describe('cloud', () => {
@@ -728,29 +731,33 @@ describe.each(STORES)('%s store', (kind) => {
       expect(usage['203.0.113.10/32']['2026-11-05']).toEqual(builtInFixture.bandwidth['203.0.113.10/32']['2026-11-05']);
     });
 
-    it("answers every recorded day without a period, none for an address without traffic, and refuses another client's address", async () => {
-      expect(
-        Object.keys((await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32' }))['203.0.113.20/32']),
-      ).toHaveLength(21);
-      expect(
-        Object.keys(
-          (await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32', params: { from: epoch('2026-11-08') } }))[
-            '203.0.113.20/32'
-          ],
-        ),
-      ).toEqual(['2026-11-08']);
-      expect(
-        await ok('getBandwidthUsageByDay', {
-          ip_addr: '203.0.113.10/32',
-          params: { from: epoch('2026-12-01'), to: epoch('2026-11-01') },
-        }),
-      ).toEqual({ '203.0.113.10/32': {} });
-      expect(await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.50/32' })).toEqual({ '203.0.113.50/32': {} });
-      expect(
-        await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.10/32', params: { to: '99999999999999' } }),
-      ).toEqual({ '203.0.113.10/32': builtInFixture.bandwidth['203.0.113.10/32'] });
-      expect(await failure('getBandwidthUsageByDay', { ip_addr: '10.9.8.7/32' })).toBe('IP address not found.');
-    });
+    it(
+      'answers every recorded day without a period, none for an ' +
+        "address without traffic, and refuses another client's address",
+      async () => {
+        expect(
+          Object.keys((await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32' }))['203.0.113.20/32']),
+        ).toHaveLength(21);
+        expect(
+          Object.keys(
+            (await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.20/32', params: { from: epoch('2026-11-08') } }))[
+              '203.0.113.20/32'
+            ],
+          ),
+        ).toEqual(['2026-11-08']);
+        expect(
+          await ok('getBandwidthUsageByDay', {
+            ip_addr: '203.0.113.10/32',
+            params: { from: epoch('2026-12-01'), to: epoch('2026-11-01') },
+          }),
+        ).toEqual({ '203.0.113.10/32': {} });
+        expect(await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.50/32' })).toEqual({ '203.0.113.50/32': {} });
+        expect(
+          await ok('getBandwidthUsageByDay', { ip_addr: '203.0.113.10/32', params: { to: '99999999999999' } }),
+        ).toEqual({ '203.0.113.10/32': builtInFixture.bandwidth['203.0.113.10/32'] });
+        expect(await failure('getBandwidthUsageByDay', { ip_addr: '10.9.8.7/32' })).toBe('IP address not found.');
+      },
+    );
 
     it('lists the mail domains of a mail server, and refuses another server', async () => {
       expect((await ok('listMailDomains', { server_name: 'mail01' })).map((d: Node) => d.domain)).toEqual([
@@ -864,16 +871,19 @@ describe.each(STORES)('%s store', (kind) => {
       expect([...answered].sort()).toEqual([...new Set([...cases.map(([, name]) => name), 'clientNotFound'])].sort());
     });
 
-    it("a failure the description does not document for the operation is the sandbox's error, not an answer", async () => {
-      // copy_stack's own serverNotFound, taken out of a copy of the description
-      const trimmed = structuredClone(document);
-      delete trimmed.paths['/1.1/cloud/stack/copy.json'].post.responses['200'].content['application/json'].examples
-        .serverNotFound;
-      sandbox = await store.create({ document: trimmed });
-      await expect(call('copyStack', { ...copy, destination_server: 'cloud99' })).rejects.toThrow(
-        'The description documents no failure "serverNotFound" for copyStack',
-      );
-    });
+    it(
+      'a failure the description does not document for ' + "the operation is the sandbox's error, not an answer",
+      async () => {
+        // copy_stack's own serverNotFound, taken out of a copy of the description
+        const trimmed = structuredClone(document);
+        delete trimmed.paths['/1.1/cloud/stack/copy.json'].post.responses['200'].content['application/json'].examples
+          .serverNotFound;
+        sandbox = await store.create({ document: trimmed });
+        await expect(call('copyStack', { ...copy, destination_server: 'cloud99' })).rejects.toThrow(
+          'The description documents no failure "serverNotFound" for copyStack',
+        );
+      },
+    );
   });
 
   describe('state per API key', () => {
@@ -935,20 +945,23 @@ describe.each(STORES)('%s store', (kind) => {
   });
 
   describe('answers of writes', () => {
-    it('the same change sent again within its second changes nothing; a second later, it is a change again', async () => {
-      let now = Date.parse('2026-11-23T10:00:00.100Z');
-      sandbox = await store.create({ document, clock: { now: () => now, sleep: async () => {} } });
-      const change = { contact_id: '3310', params: { City: 'Nelson' } };
-      const first = (await call('updateDomainContact', change)).body;
-      const second = (await call('updateDomainContact', change)).body;
-      expect(second).toEqual(first);
-      expect(first.return.date_updated).toBe('2026-11-23 10:00:00');
-      // a second later, the same fields are a change again: date_updated is the time of the change
-      now += 1000;
-      const later = (await call('updateDomainContact', change)).body;
-      expect(later.return.date_updated).toBe('2026-11-23 10:00:01');
-      expect(second.return.date_updated).toBe('2026-11-23 10:00:00');
-    });
+    it(
+      'the same change sent again within its second ' + 'changes nothing; a second later, it is a change again',
+      async () => {
+        let now = Date.parse('2026-11-23T10:00:00.100Z');
+        sandbox = await store.create({ document, clock: { now: () => now, sleep: async () => {} } });
+        const change = { contact_id: '3310', params: { City: 'Nelson' } };
+        const first = (await call('updateDomainContact', change)).body;
+        const second = (await call('updateDomainContact', change)).body;
+        expect(second).toEqual(first);
+        expect(first.return.date_updated).toBe('2026-11-23 10:00:00');
+        // a second later, the same fields are a change again: date_updated is the time of the change
+        now += 1000;
+        const later = (await call('updateDomainContact', change)).body;
+        expect(later.return.date_updated).toBe('2026-11-23 10:00:01');
+        expect(second.return.date_updated).toBe('2026-11-23 10:00:00');
+      },
+    );
 
     it('a write replaces the records it changes, never changes one an answer holds', async () => {
       const before = await ok('updateDomainContact', { contact_id: '3311', params: { City: 'Nelson' } });
@@ -1019,20 +1032,24 @@ describe.each(STORES)('%s store', (kind) => {
       msg: 'You have exceeded the number of requests per second for this key. Please try again soon.',
     };
 
-    it("--rate-limit n: the (n+1)th request of a key within a second gets the service's HTTP 500; other keys are not counted", async () => {
-      let now = 0;
-      sandbox = await store.create({ document, rateLimit: 3, clock: { now: () => now, sleep: async () => {} } });
-      const statuses = [];
-      for (let i = 0; i < 5; i++) statuses.push((await call('listServers')).status);
-      expect(statuses).toEqual([200, 200, 200, 500, 500]);
-      expect(await call('listServers')).toMatchObject({ status: 500, body: RATE_LIMITED });
-      expect((await call('listServers', {}, { apiKey: 'key-b' })).status).toBe(200);
-      now += 999;
-      expect((await call('listServers')).status).toBe(500);
-      // a second after the first allowed request, the window has moved on
-      now += 1;
-      expect((await call('listServers')).status).toBe(200);
-    });
+    it(
+      '--rate-limit n: the (n+1)th request of a key within a second ' +
+        "gets the service's HTTP 500; other keys are not counted",
+      async () => {
+        let now = 0;
+        sandbox = await store.create({ document, rateLimit: 3, clock: { now: () => now, sleep: async () => {} } });
+        const statuses = [];
+        for (let i = 0; i < 5; i++) statuses.push((await call('listServers')).status);
+        expect(statuses).toEqual([200, 200, 200, 500, 500]);
+        expect(await call('listServers')).toMatchObject({ status: 500, body: RATE_LIMITED });
+        expect((await call('listServers', {}, { apiKey: 'key-b' })).status).toBe(200);
+        now += 999;
+        expect((await call('listServers')).status).toBe(500);
+        // a second after the first allowed request, the window has moved on
+        now += 1;
+        expect((await call('listServers')).status).toBe(200);
+      },
+    );
 
     it('a refused request did not run: a refused write changes nothing', async () => {
       sandbox = await store.create({ document, rateLimit: 1 });

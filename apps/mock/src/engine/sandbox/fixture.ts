@@ -188,22 +188,25 @@ function complete(fixture: Node): Uncomputed[] {
     if (server.disk === undefined && records(server.partitions).length)
       server.disk = diskOf(records(server.partitions));
   }
-  records(fixture.ips).forEach((ip, index) => {
-    if (ip.server_id === undefined) return;
-    const server = servers.get(ip.server_id);
-    if (server) {
-      ip.name ??= server.name;
-      ip.label ??= server.label;
-      return;
-    }
-    for (const field of ['name', 'label'].filter((f) => ip[f] === undefined)) {
-      uncomputed.push({
-        field: ['ips', String(index), field],
-        reference: ['ips', String(index), 'server_id'],
-        message: `"${ip.server_id}" is not a server_id of servers`,
-      });
-    }
-  });
+  // An address's name and label are its server's; a database's server_id and server_label too.
+  const fromServer = (section: string, by: Map<unknown, Node>, reference: string, fields: [string, string][]) =>
+    records(fixture[section]).forEach((record, index) => {
+      if (record[reference] === undefined) return;
+      const server = by.get(record[reference]);
+      for (const [field, from] of fields) {
+        if (server) record[field] ??= server[from];
+        else if (record[field] === undefined)
+          uncomputed.push({
+            field: [section, String(index), field],
+            reference: [section, String(index), reference],
+            message: `"${record[reference]}" is not a ${reference === 'server_id' ? 'server_id' : 'name'} of servers`,
+          });
+      }
+    });
+  fromServer('ips', servers, 'server_id', [
+    ['name', 'name'],
+    ['label', 'label'],
+  ]);
   for (const zone of records(fixture.dns_domains))
     if (typeof zone.domain === 'string') zone.domain_r ??= reversed(zone.domain);
   for (const template of records(fixture.dns_templates)) {
@@ -216,21 +219,10 @@ function complete(fixture: Node): Uncomputed[] {
     contact.DomainCount ??= counts.DomainCount;
     contact.RegistrantCount ??= counts.RegistrantCount;
   }
-  records(fixture.databases).forEach((database, index) => {
-    const server = serversByName.get(database.server_name);
-    if (server) {
-      database.server_id ??= server.server_id;
-      database.server_label ??= server.label;
-      return;
-    }
-    for (const field of ['server_id', 'server_label'].filter((f) => database[f] === undefined)) {
-      uncomputed.push({
-        field: ['databases', String(index), field],
-        reference: ['databases', String(index), 'server_name'],
-        message: `"${database.server_name}" is not a name of servers`,
-      });
-    }
-  });
+  fromServer('databases', serversByName, 'server_name', [
+    ['server_id', 'server_id'],
+    ['server_label', 'label'],
+  ]);
   return uncomputed;
 }
 
