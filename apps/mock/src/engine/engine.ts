@@ -67,19 +67,18 @@ export function createEngine({ api, schemas, mode, routes, strict, log }: Engine
     // Route and read. What the mock refuses, the proxy names and forwards.
     let operation: Operation | undefined;
     let reading = UNREAD;
-    const said: Note[] = [];
+    let routed: Note[] = [];
     try {
-      const routed = route(api, request.method, request.path, strict);
-      operation = routed.operation;
-      said.push(...routed.departures.map((entry) => asNote('Warning', entry)));
+      ({ operation, departures: routed } = route(api, request.method, request.path, strict));
       reading = await reader.read(operation, request, strict);
-      said.push(...reading.departures.map((entry) => asNote('Warning', entry)));
+      for (const entry of routed) notes.push(asNote('Warning', entry));
+      for (const entry of reading.departures) notes.push(asNote('Warning', entry));
     } catch (error) {
       if (!report || !(error instanceof Problem)) throw error;
+      for (const entry of routed) notes.push(asNote('Warning', entry));
       const entries = error.validation ?? [{ location: [], code: String(error.status), message: error.detail }];
-      said.push(...entries.map((entry) => asNote('Error', entry)));
+      for (const entry of entries) notes.push(asNote('Error', entry));
     }
-    notes.push(...said);
 
     // Answer.
     const answer = await mode.answer({

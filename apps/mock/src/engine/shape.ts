@@ -123,12 +123,13 @@ export function createShapes(document: Node) {
           let misbracketed: Misbracketed | undefined;
           for (let depth = 0; depth < segments.length; depth++) {
             const key = segments[depth] as string;
+            const property = node.properties.get(key);
             if (node.items && (key === '' || isIndex(key))) {
               if (!misbracketed && (key === '') !== (node.brackets === 'empty'))
                 misbracketed = { at: depth, brackets: node.brackets };
               node = flatten(node.items);
             } else if (!node.isObject) return { undescribed: -1, misbracketed };
-            else if (node.properties.has(key)) node = flatten(node.properties.get(key));
+            else if (property !== undefined) node = flatten(property);
             else if (node.additional && typeof node.additional === 'object') node = flatten(node.additional);
             else if (node.additional === true) return { undescribed: -1, misbracketed };
             else return { undescribed: depth, misbracketed };
