@@ -14,7 +14,7 @@ RUN npm install --global pnpm@12.21.0
 WORKDIR /repo
 COPY . .
 RUN pnpm install --frozen-lockfile --filter "@hostapi/mock..." --filter "@hostapi/docs..."
-RUN pnpm exec turbo run bundle build --filter "@hostapi/docs..." --output-logs=errors-only
+RUN pnpm exec turbo run bundle build --filter "@hostapi/mock..." --filter "@hostapi/docs..." --output-logs=errors-only
 # Each package with its production dependencies only, in a directory of its own.
 RUN pnpm --filter @hostapi/mock deploy --prod /out/mock \
  && pnpm --filter @hostapi/docs deploy --prod /out/docs \
@@ -31,7 +31,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 8080}/`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "/docs/bin/serve.mjs", "--host", "0.0.0.0"]
 
-# The mock (apps/mock/bin/mock.mjs) on port 4010, reachable from outside the container.
+# The mock (apps/mock/bin/mock.mjs, which runs its build in dist/) on port 4010, reachable from outside
+# the container.
 FROM node:24-alpine AS mock
 ENV NODE_ENV=production
 COPY --from=build /out/mock /app

@@ -28,7 +28,11 @@ const PACKAGES = [
     files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
   },
   { dir: 'packages/mcp', name: '@hostapi/mcp', files: ['dist/bin.js', 'dist/tools.js', 'dist/server.js'] },
-  { dir: 'apps/mock', name: '@hostapi/mock', files: ['bin/mock.mjs', 'src/index.mjs', 'src/index.d.mts'] },
+  {
+    dir: 'apps/mock',
+    name: '@hostapi/mock',
+    files: ['bin/mock.mjs', 'dist/bin.js', 'dist/index.js', 'dist/index.d.ts', 'fixtures/sandbox.yaml'],
+  },
 ];
 
 let output: string;

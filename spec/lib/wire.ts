@@ -77,10 +77,16 @@ export function nameProblem(name: string): string | undefined {
 
 /** `params[Phone][Country]` → `['params', 'Phone', 'Country']`; `list[]` → `['list', '']`. */
 export function segmentsOf(name: string): string[] {
-  const open = name.indexOf('[');
+  let open = name.indexOf('[');
   if (open < 0) return [name];
   const segments = [name.slice(0, open)];
-  for (const match of name.slice(open).matchAll(/\[([^\]]*)\]/g)) segments.push(match[1] ?? '');
+  // By indexOf, not a regex: servers split every name of every request (a regex's matchAll copies it each time).
+  while (open >= 0) {
+    const close = name.indexOf(']', open);
+    if (close < 0) break;
+    segments.push(name.slice(open + 1, close));
+    open = name.indexOf('[', close);
+  }
   return segments;
 }
 
@@ -233,8 +239,10 @@ export function decodeComponent(text: string): string {
 }
 
 /** The bytes percent-escapes stand for, every other character as its UTF-8; a broken escape as written. */
-export function percentBytes(text: string): Uint8Array {
-  const bytes = new TextEncoder().encode(text);
+export const percentBytes = (text: string): Uint8Array => percentDecode(new TextEncoder().encode(text));
+
+/** Bytes with their percent-escapes decoded; a broken escape as written. */
+function percentDecode(bytes: Uint8Array): Uint8Array {
   const out = new Uint8Array(bytes.length);
   let length = 0;
   for (let at = 0; at < bytes.length; at++) {
@@ -254,6 +262,27 @@ function hex(byte: number | undefined): number {
   if (byte >= 0x41 && byte <= 0x46) return byte - 0x37;
   if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
   return -1;
+}
+
+/**
+ * The bytes that the first value of `name` in URL-encoded text (a query string, or a form body's
+ * bytes) stands for, or undefined when no field has that name. Reading a value as text loses
+ * what is not UTF-8 (`%FE` and `%FF` both read as U+FFFD); its bytes are what was sent.
+ */
+export function fieldBytes(encoded: string | Uint8Array, name: string): Uint8Array | undefined {
+  const bytes = typeof encoded === 'string' ? new TextEncoder().encode(encoded) : encoded;
+  const decoded = (raw: Uint8Array) => percentDecode(raw.map((byte) => (byte === 0x2b ? 0x20 : byte)));
+  for (let start = 0; start < bytes.length; ) {
+    const amp = bytes.indexOf(0x26, start);
+    const end = amp < 0 ? bytes.length : amp;
+    const piece = bytes.subarray(start, end);
+    const equals = piece.indexOf(0x3d);
+    const raw = equals < 0 ? piece : piece.subarray(0, equals);
+    if (piece.length && new TextDecoder().decode(decoded(raw)) === name)
+      return decoded(equals < 0 ? new Uint8Array(0) : piece.subarray(equals + 1));
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /**

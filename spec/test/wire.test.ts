@@ -6,6 +6,7 @@ import {
   decodeComponent,
   encodeFields,
   encodePairs,
+  fieldBytes,
   formPairs,
   INDEX_PATTERN,
   KEY_PATTERN,
@@ -57,6 +58,9 @@ describe('names', () => {
     expect(segmentsOf('plain')).toEqual(['plain']);
     expect(wireName(['params', 'databases', '0', 'name'])).toBe('params[databases][0][name]');
     expect(topName('upgrade[disk][xvda1]')).toBe('upgrade');
+    // Brackets as far as they close; what lies outside a pair is not a segment.
+    expect(segmentsOf('a[b[c]d]e[]')).toEqual(['a', 'b[c', '']);
+    expect(segmentsOf('a[b')).toEqual(['a']);
   });
 
   it('names what is wrong with a name', () => {
@@ -135,6 +139,25 @@ describe('fields to values', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(text)]);
+      }),
+    );
+  });
+
+  it("reads a field's value as the bytes sent, also where they are not UTF-8", () => {
+    expect(fieldBytes('apikey=%FE', 'apikey')).toEqual(new Uint8Array([0xfe]));
+    expect(fieldBytes('apikey=%FF', 'apikey')).toEqual(new Uint8Array([0xff]));
+    expect(parseUrlEncoded('apikey=%FE')).toEqual(parseUrlEncoded('apikey=%FF'));
+    expect(fieldBytes('x=1&a%70ikey=a+b%2B%E2%82%AC&apikey=2', 'apikey')).toEqual(new TextEncoder().encode('a b+€'));
+    expect(fieldBytes(new TextEncoder().encode('apikey&apikey=1'), 'apikey')).toEqual(new Uint8Array(0));
+    expect(fieldBytes('k=%zz%4', 'k')).toEqual(new TextEncoder().encode('%zz%4'));
+    expect(fieldBytes('other=1&&', 'apikey')).toBeUndefined();
+  });
+
+  it('agrees with the text it reads wherever the bytes are UTF-8', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (value) => {
+        const text = `a=1&k=${encodeURIComponent(value)}`;
+        expect(new TextDecoder().decode(fieldBytes(text, 'k'))).toBe(parseUrlEncoded(text)[1]![1]);
       }),
     );
   });

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, operations, spec, until, type Operation } from './helpers.js';
+import { BIN, operations, spec, until, type Operation, pairsOf } from './helpers.js';
 
-const BUILD = fileURLToPath(new URL('../scripts/build-binary.mjs', import.meta.url));
+const BUILD = fileURLToPath(new URL('../scripts/build-binary.ts', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 let dir: string;
@@ -89,18 +89,9 @@ function run(command: string[], args: string[], options: { cwd?: string; env?: R
 const runBinary = (args: string[]) => run([executable], args, { cwd: emptyCwd, env });
 const runNode = (args: string[]) => run([process.execPath, BIN], args);
 
-/** `[name, value]` pairs with bracketed names, arrays indexed (as mock.test.ts encodes calls). */
-function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => pairs(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
-  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
-  return out;
-}
-
 /** The operation's example call, sent to `base`: its status and parsed body. */
 async function call(base: string, { method, path, op }: Operation) {
-  const encoded = pairs({ apikey: 'k', ...exampleInput(spec, op, method.toLowerCase()) })
+  const encoded = pairsOf({ apikey: 'k', ...exampleInput(spec, op, method.toLowerCase()) })
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
     .join('&');
   const response =
@@ -116,7 +107,7 @@ async function call(base: string, { method, path, op }: Operation) {
 
 describe('the standalone executable', () => {
   it('is built by the package script into dist/, and runs where no node can be found', () => {
-    expect(PACKAGE.scripts['build:binary']).toBe('node scripts/build-binary.mjs');
+    expect(PACKAGE.scripts['build:binary']).toBe('node scripts/build-binary.ts');
     expect(statSync(executable).mode & 0o111).not.toBe(0);
     expect(readdirSync(emptyCwd)).toEqual([]);
     for (const name of ['node', 'nodejs'])
@@ -210,6 +201,20 @@ describe('the standalone executable', () => {
       expect(await refused.text()).toContain('filters[stat]');
     } finally {
       await Promise.all([lenient.stop(), strict.stop()]);
+    }
+  });
+
+  it('answers Prefer: code=__proto__ (and the like) 422, as hostapi-mock does', async () => {
+    const mock = await startBinary([]);
+    try {
+      for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+        const response = await fetch(`${mock.url}/1.3/server/list_servers.json?apikey=k&client_id=293`, {
+          headers: { prefer: `code=${name}` },
+        });
+        expect({ name, status: response.status }).toEqual({ name, status: 422 });
+      }
+    } finally {
+      await mock.stop();
     }
   });
 

@@ -181,29 +181,33 @@ describe('Dockerfile', () => {
 });
 
 describe("the images' commands, run as they are outside a container", () => {
-  it("the mock's entry command (with compose's options) answers, its health check passes, and docker stop (SIGTERM) stops it with 0", async () => {
-    const mock = stage('mock');
-    const port = await freePort();
-    const env = { PORT: String(port) };
-    const command = [...execForm(last(mock, 'ENTRYPOINT')), ...(compose.services.mock!.command ?? [])];
-    const running = await runEntry(
-      command,
-      { '/app/': `${MOCK}/` },
-      env,
-      /^hostapi mock(?: \([^)]*\))? on http:\/\/0\.0\.0\.0:\d+ \(ready in \d+ ms\)\n/,
-    );
-    try {
-      expect(running.output()).toContain(`on http://0.0.0.0:${port} `);
-      const answer = await fetch(`http://127.0.0.1:${port}/1.3/server/list_servers.json?apikey=k&client_id=293`);
-      expect(answer.status).toBe(200);
-      expect((await answer.json()).status).toBe(true);
-      expect(runHealthCheck(healthCheck(mock), env)).toBe(0);
-    } finally {
-      expect(await running.stop()).toBe(0);
-    }
-    // Unhealthy when nothing answers.
-    expect(runHealthCheck(healthCheck(mock), env)).toBe(1);
-  });
+  it(
+    "the mock's entry command (with compose's options) answers, its " +
+      'health check passes, and docker stop (SIGTERM) stops it with 0',
+    async () => {
+      const mock = stage('mock');
+      const port = await freePort();
+      const env = { PORT: String(port) };
+      const command = [...execForm(last(mock, 'ENTRYPOINT')), ...(compose.services.mock!.command ?? [])];
+      const running = await runEntry(
+        command,
+        { '/app/': `${MOCK}/` },
+        env,
+        /^hostapi mock(?: \([^)]*\))? on http:\/\/0\.0\.0\.0:\d+ \(ready in \d+ ms\)\n/,
+      );
+      try {
+        expect(running.output()).toContain(`on http://0.0.0.0:${port} `);
+        const answer = await fetch(`http://127.0.0.1:${port}/1.3/server/list_servers.json?apikey=k&client_id=293`);
+        expect(answer.status).toBe(200);
+        expect((await answer.json()).status).toBe(true);
+        expect(runHealthCheck(healthCheck(mock), env)).toBe(0);
+      } finally {
+        expect(await running.stop()).toBe(0);
+      }
+      // Unhealthy when nothing answers.
+      expect(runHealthCheck(healthCheck(mock), env)).toBe(1);
+    },
+  );
 
   it.each(['--sandbox', '--strict', '--dynamic'])(
     "the mock's health check passes with an option after the image's name: %s",
@@ -263,19 +267,23 @@ describe('compose.yaml', () => {
     }
   });
 
-  it("publishes each service's exposed port on this machine's loopback only, where the docs' console looks for the mock", () => {
-    for (const [name, service] of Object.entries(compose.services)) {
-      const port = last(stage(name), 'EXPOSE');
-      expect(service.ports).toEqual([`127.0.0.1:${port}:${port}`]);
-    }
-    // The docs' "Try it" console calls the mock there unless told otherwise.
-    const consoleMock = new URL(
-      /export const MOCK_URL = '([^']+)'/.exec(readFileSync(join(DOCS, 'console/model.mjs'), 'utf8'))![1]!,
-    );
-    expect(compose.services.mock!.ports).toEqual([
-      `${consoleMock.hostname}:${consoleMock.port}:${last(stage('mock'), 'EXPOSE')}`,
-    ]);
-  });
+  it(
+    "publishes each service's exposed port on this machine's " +
+      "loopback only, where the docs' console looks for the mock",
+    () => {
+      for (const [name, service] of Object.entries(compose.services)) {
+        const port = last(stage(name), 'EXPOSE');
+        expect(service.ports).toEqual([`127.0.0.1:${port}:${port}`]);
+      }
+      // The docs' "Try it" console calls the mock there unless told otherwise.
+      const consoleMock = new URL(
+        /export const MOCK_URL = '([^']+)'/.exec(readFileSync(join(DOCS, 'console/model.mjs'), 'utf8'))![1]!,
+      );
+      expect(compose.services.mock!.ports).toEqual([
+        `${consoleMock.hostname}:${consoleMock.port}:${last(stage('mock'), 'EXPOSE')}`,
+      ]);
+    },
+  );
 
   it('gives the mock options it takes', () => {
     const options = compose.services.mock!.command ?? [];

@@ -17,7 +17,8 @@ const successSchema = (o: Operation) =>
   deref(spec, deref(spec, o.op.responses['200']).content['application/json'].schema).anyOf[0];
 const validators = new Map(
   operations.map((o) => {
-    const at = `spec#/paths/${o.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${o.method.toLowerCase()}/responses/200/content/application~1json/schema/anyOf/0`;
+    const path = o.path.replace(/~/g, '~0').replace(/\//g, '~1');
+    const at = `spec#/paths/${path}/${o.method.toLowerCase()}/responses/200/content/application~1json/schema/anyOf/0`;
     return [o.id, ajv.compile({ $ref: at })];
   }),
 );

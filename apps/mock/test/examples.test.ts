@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { load as parse } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: an internal module of plain JavaScript, without declarations
-import { parseCli } from '../src/cli.mjs';
+import { parseCli } from '../src/cli.ts';
 
 const DIR = new URL('../examples/shared-sandbox/', import.meta.url);
 const compose = parse(readFileSync(new URL('compose.yaml', DIR), 'utf8')) as Record<string, any>;
@@ -56,14 +55,17 @@ describe('examples/shared-sandbox', () => {
     });
   });
 
-  it('nginx spreads requests over both instances, and retries a request only when an instance could not be reached', () => {
-    const upstream = /upstream mocks \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
-    expect([...upstream.matchAll(/server (\S+)/g)].map((m) => m[1])).toEqual(['mock-a:4010', 'mock-b:4010']);
-    expect(nginx).toMatch(/listen 4010;/);
-    expect(nginx).toMatch(/proxy_pass http:\/\/mocks;/);
-    expect(nginx).toMatch(/proxy_next_upstream error timeout;/);
-    expect(nginx).not.toMatch(/non_idempotent/);
-    // Balanced braces: a config nginx can read as far as its blocks go.
-    expect(nginx.split('{').length).toBe(nginx.split('}').length);
-  });
+  it(
+    'nginx spreads requests over both instances, and retries ' + 'a request only when an instance could not be reached',
+    () => {
+      const upstream = /upstream mocks \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+      expect([...upstream.matchAll(/server (\S+)/g)].map((m) => m[1])).toEqual(['mock-a:4010', 'mock-b:4010']);
+      expect(nginx).toMatch(/listen 4010;/);
+      expect(nginx).toMatch(/proxy_pass http:\/\/mocks;/);
+      expect(nginx).toMatch(/proxy_next_upstream error timeout;/);
+      expect(nginx).not.toMatch(/non_idempotent/);
+      // Balanced braces: a config nginx can read as far as its blocks go.
+      expect(nginx.split('{').length).toBe(nginx.split('}').length);
+    },
+  );
 });

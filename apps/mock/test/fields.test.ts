@@ -1,8 +1,8 @@
-// Reading URL-encoded text (requests/fields.mjs): the WHATWG form encoding, as URLSearchParams
-// reads it, in one pass.
+// Reading URL-encoded text as the mock reads it (@hostapi/spec/wire): the WHATWG form encoding, as
+// URLSearchParams reads it, in one pass.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { nest, parseUrlEncoded } from '../src/requests/fields.mjs';
+import { nest, parseUrlEncoded, segmentsOf } from '@hostapi/spec/wire';
 
 const ASCII_PIECES = fc.oneof(
   fc.string({ unit: 'binary-ascii', maxLength: 6 }).map((s) => s.replace(/%/g, '%25')),
@@ -24,16 +24,20 @@ const ASCII_PIECES = fc.oneof(
   ),
 );
 
-it('reads what URLSearchParams reads: names and values, + as space, escapes, bad UTF-8 as U+FFFD, empty pieces skipped', () => {
-  fc.assert(
-    fc.property(fc.array(ASCII_PIECES, { maxLength: 16 }), (pieces) => {
-      const text = pieces.join('');
-      // The constructor drops one leading `?`, which a query string (what follows the URL's `?`) keeps.
-      expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(`?${text}`)]);
-    }),
-    { numRuns: 2000 },
-  );
-});
+it(
+  'reads what URLSearchParams reads: names and values, + as ' +
+    'space, escapes, bad UTF-8 as U+FFFD, empty pieces skipped',
+  () => {
+    fc.assert(
+      fc.property(fc.array(ASCII_PIECES, { maxLength: 16 }), (pieces) => {
+        const text = pieces.join('');
+        // The constructor drops one leading `?`, which a query string (what follows the URL's `?`) keeps.
+        expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(`?${text}`)]);
+      }),
+      { numRuns: 2000 },
+    );
+  },
+);
 
 it.each([
   // A broken escape is kept as written and the escapes after it still decode (the WHATWG
@@ -63,12 +67,14 @@ it('finds each `=` once, whatever the pieces: 200,000 names without a value are 
 });
 
 it('nests names as data: __proto__, constructor and prototype are fields, never Object.prototype', () => {
-  const { value } = nest([
-    ['__proto__[code]', '500'],
-    ['constructor[prototype][x]', '1'],
-    ['a[__proto__]', '2'],
-    ['hasOwnProperty', '3'],
-  ]);
+  const { value } = nest(
+    [
+      ['__proto__[code]', '500'],
+      ['constructor[prototype][x]', '1'],
+      ['a[__proto__]', '2'],
+      ['hasOwnProperty', '3'],
+    ].map(([name, value]) => ({ segments: segmentsOf(name!), value: value! })),
+  );
   expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
   expect(Object.keys(value)).toEqual(['__proto__', 'constructor', 'a', 'hasOwnProperty']);
   expect(Object.getOwnPropertyDescriptor(value, '__proto__')!.value).toEqual({ code: '500' });

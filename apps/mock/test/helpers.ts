@@ -1,6 +1,7 @@
 // What the mock's tests share: the CLI started as testers start it, on a free port, with all of
 // its output kept; and the description's operations.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { operationsOf, readBundle, type Node } from '@hostapi/spec/document';
 
@@ -30,12 +31,12 @@ export interface RunningCli {
   stop(): Promise<number | null>;
 }
 
-/** Starts `hostapi-mock <args> --port 0` and resolves once it says where it listens. */
+/** Starts `hostapi-mock <args> --port 0` (or another port) and resolves once it says where it listens. */
 export async function startCli(
   args: string[],
-  { env = {} }: { env?: Record<string, string> } = {},
+  { env = {}, port = 0 }: { env?: Record<string, string>; port?: number } = {},
 ): Promise<RunningCli> {
-  const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], {
+  const child = spawn(process.execPath, [BIN, ...args, '--port', String(port)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,6 +77,27 @@ export function runCli(args: string[]): Promise<{ code: number | null; stdout: s
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
+
+/**
+ * `[name, value]` pairs with bracketed names, lists indexed, as the tests encode calls themselves
+ * (independently of the client and of the wire module the mock reads them with).
+ */
+export function pairsOf(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(value)) value.forEach((v, i) => pairsOf(v, `${prefix}[${i}]`, out));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) pairsOf(v, prefix ? `${prefix}[${k}]` : k, out);
+  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
+  return out;
+}
+
+/** A port no server listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 /** Resolves once `ready()` holds (the child's output arrives after the answer it logs). */
 export async function until(ready: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {

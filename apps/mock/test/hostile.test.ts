@@ -9,7 +9,7 @@
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../src/index.mjs';
+import { startMock } from '../src/index.ts';
 import { operations, startCli, type RunningCli } from './helpers.js';
 
 const WELL_FORMED = '/1.3/server/list_servers.json?apikey=witness-key&client_id=293';
@@ -208,7 +208,9 @@ const HUGE: { what: string; path: string; body?: string; placement: 'query' | 'u
   },
   {
     what: '20,000 unbalanced brackets (query)',
-    path: `/1.3/server/list_servers.json?apikey=k&${'%5B'.repeat(2_000)}=1&${Array.from({ length: 2_000 }, (_, i) => `x${i}%5D=1`).join('&')}`,
+    path:
+      `/1.3/server/list_servers.json?apikey=k&${'%5B'.repeat(2_000)}=1&` +
+      `${Array.from({ length: 2_000 }, (_, i) => `x${i}%5D=1`).join('&')}`,
     placement: 'query',
   },
   {
@@ -281,7 +283,8 @@ describe.each([...SERVERS.map(([what]) => what), 'the proxy'])('%s', (what) => {
         const answer = await send(server().url, method, path, { headers, body });
         expect(
           answer.status,
-          `${method} ${path} ${body ? Buffer.from(body).toString('utf8').slice(0, 300) : ''}\n→ ${answer.status} ${answer.body.slice(0, 300)}`,
+          `${method} ${path} ${body ? Buffer.from(body).toString('utf8').slice(0, 300) : ''}\n→ ` +
+            `${answer.status} ${answer.body.slice(0, 300)}`,
         ).toBeLessThan(500);
         expect(answer.status).toBeGreaterThanOrEqual(200);
       }),

@@ -47,7 +47,10 @@ async function send({ url, init }: { url: string; init: RequestInit }) {
   };
 }
 
-/** The departures an SDK call makes by default: the version, client_id everywhere, key and client in the query of a POST. */
+/**
+ * The departures an SDK call makes by default: the version, client_id everywhere, key and client in
+ * the query of a POST.
+ */
 function sdkDepartures(o: Operation, version: string) {
   const takesClient =
     (o.op.parameters ?? []).some((p: { $ref?: string }) => p.$ref === '#/components/parameters/ClientId') ||
@@ -79,25 +82,31 @@ describe.each(operations.map((o) => [o.id, o] as const))('%s called as the Go SD
     expect(codes.sort()).toEqual(sdkDepartures(o, SDK_VERSION));
   });
 
-  it('with --strict: 404 under 1.5 unless listed there; under its own version, a 422 naming each departure', async () => {
-    const underSdkVersion = await send(sdkRequest(sdkCall(o, strict.url)));
-    if (!o.path.startsWith(`/${SDK_VERSION}/`)) {
-      expect(underSdkVersion.status).toBe(404);
-      expect(underSdkVersion.body.detail).toContain(`the description lists this operation as ${o.path}`);
-    }
-    // SetBaseURL(<base>/<listed version>).
-    const underOwnVersion = await send(sdkRequest(sdkCall(o, strict.url, o.path.split('/')[1])));
-    const expected = strictRefusals(o);
-    if (expected.length) {
-      expect(underOwnVersion.status).toBe(422);
-      // A missing property is named by the message, as Prism does: `required body.apikey`.
-      const named = (v: { code: string; location: string[]; message: string }) =>
-        `${v.code} ${[...v.location, ...(/required property '([^']+)'/.exec(v.message)?.slice(1) ?? [])].join('.')}`;
-      expect(underOwnVersion.body.validation.map(named).sort()).toEqual(expected);
-    } else {
-      expect({ status: underOwnVersion.status, body: underOwnVersion.body }).toEqual({ status: 200, body: success(o) });
-    }
-  });
+  it(
+    'with --strict: 404 under 1.5 unless listed there; ' + 'under its own version, a 422 naming each departure',
+    async () => {
+      const underSdkVersion = await send(sdkRequest(sdkCall(o, strict.url)));
+      if (!o.path.startsWith(`/${SDK_VERSION}/`)) {
+        expect(underSdkVersion.status).toBe(404);
+        expect(underSdkVersion.body.detail).toContain(`the description lists this operation as ${o.path}`);
+      }
+      // SetBaseURL(<base>/<listed version>).
+      const underOwnVersion = await send(sdkRequest(sdkCall(o, strict.url, o.path.split('/')[1])));
+      const expected = strictRefusals(o);
+      if (expected.length) {
+        expect(underOwnVersion.status).toBe(422);
+        // A missing property is named by the message, as Prism does: `required body.apikey`.
+        const named = (v: { code: string; location: string[]; message: string }) =>
+          `${v.code} ${[...v.location, ...(/required property '([^']+)'/.exec(v.message)?.slice(1) ?? [])].join('.')}`;
+        expect(underOwnVersion.body.validation.map(named).sort()).toEqual(expected);
+      } else {
+        expect({ status: underOwnVersion.status, body: underOwnVersion.body }).toEqual({
+          status: 200,
+          body: success(o),
+        });
+      }
+    },
+  );
 });
 
 describe('each shape the SDK sends, on its own', () => {
@@ -143,7 +152,9 @@ describe('each shape the SDK sends, on its own', () => {
     },
     {
       what: 'client_id twice in the query, with the same value',
-      path: '/1.5/cloud/db/get.json?apikey=k&client_id=293&client_id=293&server_name=cloud01&mysql_host=mysql8&database=shop',
+      path:
+        '/1.5/cloud/db/get.json?apikey=k&client_id=293&client_id=293&' +
+        'server_name=cloud01&mysql_host=mysql8&database=shop',
       departures: ['repeatedField query.client_id'],
       strictStatus: 422,
       strictNames: 'given more than once, with the same value',
@@ -172,7 +183,9 @@ describe('each shape the SDK sends, on its own', () => {
     },
     {
       what: 'an indexed list sent with empty brackets, as version 1.0 wrote lists (additional_tlds[])',
-      path: '/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&domain=harbourtrading&additional_tlds[]=nz&additional_tlds[]=com',
+      path:
+        '/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&' +
+        'domain=harbourtrading&additional_tlds[]=nz&additional_tlds[]=com',
       departures: ['listBrackets query.additional_tlds'],
       strictStatus: 422,
       strictNames: 'the description writes the items of this list as additional_tlds[0], additional_tlds[1]',
@@ -183,7 +196,9 @@ describe('each shape the SDK sends, on its own', () => {
       init: {
         method: 'POST',
         headers: form,
-        body: 'apikey=k&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&label=Shop%20staging&params[the service][0]=shop-staging.example.co.nz',
+        body:
+          'apikey=k&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&' +
+          'label=Shop%20staging&params[the service][0]=shop-staging.example.co.nz',
       },
       departures: ['listBrackets body.params.the service'],
       strictStatus: 422,
@@ -265,10 +280,12 @@ describe('each shape the SDK sends, on its own', () => {
     const at = log.lastIndexOf('GET /1.5/server/list_servers.json?apikey=***&client_id=293&filters[stat]=On → 200');
     expect(at).toBeGreaterThanOrEqual(0);
     expect(log.slice(at)).toContain(
-      '  warning Violation: request.path Version segment 1.5 instead of 1.3: the description lists this operation as /1.3/server/list_servers.json\n',
+      '  warning Violation: request.path Version segment 1.5 instead of 1.3: ' +
+        'the description lists this operation as /1.3/server/list_servers.json\n',
     );
     expect(log.slice(at)).toContain(
-      '  warning Violation: request.query.filters.stat "filters[stat]" is not a parameter of this operation in the description; it is ignored\n',
+      '  warning Violation: request.query.filters.stat "filters[stat]" is ' +
+        'not a parameter of this operation in the description; it is ignored\n',
     );
   });
 });

@@ -3,22 +3,14 @@
 import { readFileSync } from 'node:fs';
 import { exampleInput, responseExamples, type Node } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, spec, startCli, type Operation, type RunningCli } from './helpers.js';
+import { operations, spec, startCli, type Operation, type RunningCli, pairsOf } from './helpers.js';
 
-/** `[name, value]` pairs with bracketed names, in order (arrays indexed unless marked otherwise). */
-function pairs(value: unknown, prefix = '', out: [string, string][] = []): [string, string][] {
-  if (Array.isArray(value)) value.forEach((v, i) => pairs(v, `${prefix}[${i}]`, out));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) pairs(v, prefix ? `${prefix}[${k}]` : k, out);
-  else if (value !== undefined && value !== null) out.push([prefix, String(value)]);
-  return out;
-}
 const encode = (list: [string, string][]) =>
   list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 
 /** A valid call of the operation (its example input), encoded here independently of the client. */
 function validRequest({ method, op }: Operation, apikey = 'k'): { query: string; body?: string } {
-  const encoded = encode(pairs({ apikey, ...exampleInput(spec, op, method.toLowerCase()) }));
+  const encoded = encode(pairsOf({ apikey, ...exampleInput(spec, op, method.toLowerCase()) }));
   return method === 'POST' ? { query: '', body: encoded } : { query: encoded };
 }
 
@@ -184,10 +176,9 @@ describe('refusals', () => {
 });
 
 describe('README', () => {
-  it('lists the current example names of every operation (run `pnpm generate` when this fails)', async () => {
-    // @ts-expect-error plain .mjs script without types
-    const { README, withTable, readBundle } = await import('../scripts/readme-table.mjs');
+  it('lists the options and the example names of every operation as they are (`pnpm generate` when not)', async () => {
+    const { README, withTables, readBundle } = await import('../scripts/readme.ts');
     const readme = readFileSync(README, 'utf8');
-    expect(readme).toBe(withTable(readme, readBundle()));
+    expect(readme).toBe(withTables(readme, readBundle()));
   });
 });

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli, until, type RunningCli } from './helpers.js';
+import { freePort, runCli, startCli, until, type RunningCli } from './helpers.js';
 
 let upstream: Server;
 let proxy: RunningCli;
@@ -134,22 +134,25 @@ describe('an upstream that misbehaves', () => {
     ] as const;
   };
 
-  it('a record named outside Latin-1 is reported in an ASCII sl-violations header, and the proxy lives on', async () => {
-    const response = await fetch(
-      ...path('euro', (res) =>
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true })),
-      ),
-    );
-    expect(response.status).toBe(200);
-    const violations = response.headers.get('sl-violations')!;
-    expect(violations).toMatch(/^[\x20-\x7e]+$/);
-    expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain(
-      'response.body.return.€\u007f.ip_addr',
-    );
-    expect(through.child.exitCode).toBeNull();
-  });
+  it(
+    'a record named outside Latin-1 is reported in an ' + 'ASCII sl-violations header, and the proxy lives on',
+    async () => {
+      const response = await fetch(
+        ...path('euro', (res) =>
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ return: { '€\u007f': { ip_addr: 10 } }, msg: 'Successful', status: true })),
+        ),
+      );
+      expect(response.status).toBe(200);
+      const violations = response.headers.get('sl-violations')!;
+      expect(violations).toMatch(/^[\x20-\x7e]+$/);
+      expect(JSON.parse(violations).map((v: { location: string[] }) => v.location.join('.'))).toContain(
+        'response.body.return.€\u007f.ip_addr',
+      );
+      expect(through.child.exitCode).toBeNull();
+    },
+  );
 
   it('streams an answer too large to check at the pace of its client, its memory flat (200 MB through)', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 'x');
@@ -198,35 +201,39 @@ describe('an upstream that misbehaves', () => {
     await until(() => closed.includes('endless'), 'the proxy to close the upstream request', 5000);
   });
 
-  it('answers 504 when the whole answer has not come within --upstream-timeout, however slowly it trickles', async () => {
-    const [url, init] = path('trickle', (res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const timer = setInterval(() => res.write(' '), 200);
-      res.on('close', () => clearInterval(timer));
-    });
-    const impatient = await startCli([
-      'proxy',
-      '--upstream',
-      `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`,
-      '--upstream-timeout',
-      '1500',
-    ]);
-    const started = performance.now();
-    const response = await fetch(url.replace(through.url, impatient.url), init);
-    await impatient.stop();
-    expect(response.status).toBe(504);
-    expect(await response.json()).toMatchObject({
-      type: 'urn:hostapi:mock:upstream-timeout',
-      detail: 'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms',
-    });
-    expect(performance.now() - started).toBeLessThan(5000);
-  });
+  it(
+    'answers 504 when the whole answer has not come ' + 'within --upstream-timeout, however slowly it trickles',
+    async () => {
+      const [url, init] = path('trickle', (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const timer = setInterval(() => res.write(' '), 200);
+        res.on('close', () => clearInterval(timer));
+      });
+      const impatient = await startCli([
+        'proxy',
+        '--upstream',
+        `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`,
+        '--upstream-timeout',
+        '1500',
+      ]);
+      const started = performance.now();
+      const response = await fetch(url.replace(through.url, impatient.url), init);
+      await impatient.stop();
+      expect(response.status).toBe(504);
+      expect(await response.json()).toMatchObject({
+        type: 'urn:hostapi:mock:upstream-timeout',
+        detail:
+          'GET to http://127.0.0.1:' + (hostile.address() as AddressInfo).port + ': no whole answer within 1500 ms',
+      });
+      expect(performance.now() - started).toBeLessThan(5000);
+    },
+  );
 
   it('answers 502 when the upstream closes in the middle of its answer', async () => {
     const [url, init] = path('cut', (res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      res.write('{"return":');
-      setTimeout(() => res.destroy(), 50);
+      // Closed once the start of the answer has left: the proxy has begun to read it.
+      res.write('{"return":', () => res.destroy());
     });
     const response = await fetch(url, init);
     expect(response.status).toBe(502);
@@ -265,4 +272,141 @@ describe('an upstream that misbehaves', () => {
     expect(rssOf(through.child.pid!) - before).toBeLessThan(48);
     expect(through.child.exitCode).toBeNull();
   });
+});
+
+describe('an upstream that closes connections it kept open (sent again once, when it cannot have been read)', () => {
+  // Each connection's first request is answered, and the connection kept open without a word of
+  // closing it; its second request is read, then the connection closed without a byte of answer:
+  // what an upstream closing an idle connection does to a request already on its way.
+  const seen: string[] = [];
+  let upstream: Server;
+  let through: RunningCli;
+  beforeAll(async () => {
+    const served = new WeakMap<object, number>();
+    upstream = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        seen.push(`${req.method} ${req.url}`);
+        const count = (served.get(req.socket) ?? 0) + 1;
+        served.set(req.socket, count);
+        if (count > 1) return void req.socket.destroy();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ return: [], msg: 'Successful', status: true }));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    through = await startCli(['proxy', '--upstream', `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`]);
+  });
+  afterAll(async () => {
+    await through?.stop();
+    upstream?.close();
+  });
+  const templates = (n: number) =>
+    fetch(`${through.url}/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293&n=${n}`);
+
+  it('a GET is sent again once, on a new connection, and answered', async () => {
+    seen.length = 0;
+    expect((await templates(1)).status).toBe(200);
+    expect((await templates(2)).status).toBe(200);
+    expect(seen.map((request) => request.slice(-3))).toEqual(['n=1', 'n=2', 'n=2']);
+  });
+
+  it('a POST the upstream has read is not sent again: 502, and the upstream saw it once', async () => {
+    seen.length = 0;
+    expect((await templates(3)).status).toBe(200);
+    const response = await fetch(`${through.url}/1.0/srs/cancel_domain.json`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'apikey=k&client_id=293&domain=oldbrand.co.nz',
+    });
+    expect(response.status).toBe(502);
+    expect(seen.filter((request) => request.startsWith('POST'))).toEqual(['POST /1.0/srs/cancel_domain.json']);
+  });
+});
+
+describe('an upstream that closes each connection a moment after its answer, without saying so', () => {
+  // As a load balancer closing idle connections does: the next request may already be on its way.
+  const received = { GET: 0, POST: new Map<string, number>() };
+  let upstream: Server;
+  let through: RunningCli;
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        if (req.method === 'GET') received.GET++;
+        else received.POST.set(body, (received.POST.get(body) ?? 0) + 1);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const answer = JSON.stringify({ return: { job_id: '1' }, msg: 'Successful', status: true });
+        res.end(answer, () => setTimeout(() => req.socket.end(), 1));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    through = await startCli(['proxy', '--upstream', `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`]);
+  });
+  afterAll(async () => {
+    await through?.stop();
+    upstream?.close();
+  });
+
+  it('300 GETs back to back are all answered', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const response = await fetch(
+        `${through.url}/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293`,
+      );
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    expect(received.GET).toBeGreaterThanOrEqual(300);
+  });
+
+  it('of 300 POSTs back to back, none reaches it twice, and each answered reached it once', async () => {
+    const answered: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      const body = `apikey=k&client_id=293&domain=oldbrand.co.nz&n=${i}`;
+      const response = await fetch(`${through.url}/1.0/srs/cancel_domain.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      await response.arrayBuffer();
+      // An upstream that read a POST and closed without answering may have done it: 502, never again.
+      expect([200, 502]).toContain(response.status);
+      if (response.status === 200) answered.push(body);
+    }
+    expect([...received.POST.values()].filter((times) => times > 1)).toEqual([]);
+    for (const body of answered) expect(received.POST.get(body)).toBe(1);
+  });
+});
+
+describe('a proxy that would forward to itself', () => {
+  it.each(['127.0.0.1', 'localhost'])('is refused at start: --upstream http://%s:<its own port>', async (host) => {
+    const port = await freePort();
+    const { code, stderr } = await runCli(['proxy', '--port', String(port), '--upstream', `http://${host}:${port}`]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`--upstream http://${host}:${port} is this proxy's own address`);
+  });
+
+  it(
+    'answers 508 at once to a request that has passed ' + 'through it already (two proxies pointed at each other)',
+    async () => {
+      const [a, b] = [await freePort(), await freePort()];
+      const first = await startCli(['proxy', '--upstream', `http://127.0.0.1:${b}`], { port: a });
+      const second = await startCli(['proxy', '--upstream', `http://127.0.0.1:${a}`], { port: b });
+      try {
+        const started = performance.now();
+        const response = await fetch(`${first.url}/1.5/server/list_images.json?apikey=k`);
+        expect(response.status).toBe(508);
+        expect(await response.json()).toMatchObject({
+          type: 'urn:hostapi:mock:loop-detected',
+          detail: expect.stringContaining('has already passed through this proxy'),
+        });
+        expect(performance.now() - started).toBeLessThan(5000);
+      } finally {
+        await Promise.all([first.stop(), second.stop()]);
+      }
+    },
+  );
 });

@@ -190,7 +190,9 @@ const SPELLINGS: { what: string; key: string; path: (key: string) => string; ini
     init: (k) => ({
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=b0' },
-      body: `--b0\r\nContent-Disposition: form-data; name=apikey\r\n\r\n${k}\r\n--b0\r\nContent-Disposition: form-data; name="client_id"\r\n\r\n293\r\n--b0--\r\n`,
+      body:
+        `--b0\r\nContent-Disposition: form-data; name=apikey\r\n\r\n${k}\r\n--b0\r\nContent-Disposition: ` +
+        `form-data; name="client_id"\r\n\r\n293\r\n--b0--\r\n`,
     }),
   },
 ];

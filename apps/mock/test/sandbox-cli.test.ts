@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dump as stringify, load as parse } from 'js-yaml';
-import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
+import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
 import { runCli, startCli, until } from './helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -118,7 +118,8 @@ describe('hostapi-mock --sandbox', () => {
     const { code, stdout, stderr } = await runCli(['--sandbox', '--fixture', path, '--port', '0']);
     expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
     expect(stderr).toBe(
-      `Cannot start the mock on 127.0.0.1:0: Invalid sandbox fixture ${path}:\n  servers[1] (db01): field state must be string\n`,
+      `Cannot start the mock on 127.0.0.1:0: Invalid sandbox fixture ` +
+        `${path}:\n  servers[1] (db01): field state must be string\n`,
     );
   });
 
@@ -156,44 +157,48 @@ describe('hostapi-mock --sandbox', () => {
     }
   });
 
-  it('--max-keys n keeps the writes of n keys: the least recently used is dropped, said in the log and in its next sl-violations', async () => {
-    const mock = await startCli(['--sandbox', '--max-keys', '2']);
-    const add = (key: string) =>
-      fetch(`${mock.url}/1.2/ssh/key/add.json`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: `apikey=${key}&client_id=293&label=mine&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20mine`,
-      });
-    const ids = new Map<string, string>();
-    const listed = (key: string) =>
-      fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`);
-    try {
-      expect(mock.output()).toContain('hostapi mock (sandbox, state of 2 keys at most) on');
-      for (const key of ['one', 'two']) ids.set(key, (await (await add(key)).json()).return.key_id);
-      // `one` used again, so `two` is now the least recently used.
-      expect(await (await listed('one')).text()).toContain('"label":"mine"');
-      ids.set('three', (await (await add('three')).json()).return.key_id);
-      await until(
-        () => mock.output().includes('dropped the state of the least recently used API key'),
-        'the eviction to be logged',
-      );
-      const dropped = await listed('two');
-      expect(await dropped.text()).not.toContain('"label":"mine"');
-      expect(JSON.parse(dropped.headers.get('sl-violations')!)).toEqual([
-        expect.objectContaining({
-          severity: 'Warning',
-          code: 'sandboxStateDropped',
-          message: expect.stringContaining('more than 2 keys had written'),
-        }),
-      ]);
-      // Said once; the key then lives on as any new key.
-      expect((await listed('two')).headers.get('sl-violations')).toBeNull();
-      for (const key of ['one', 'three']) expect(await (await listed(key)).text()).toContain('"label":"mine"');
-      expect(mock.output()).not.toMatch(/\btwo\b/);
-    } finally {
-      await mock.stop();
-    }
-  });
+  it(
+    '--max-keys n keeps the writes of n keys: the least recently ' +
+      'used is dropped, said in the log and in its next sl-violations',
+    async () => {
+      const mock = await startCli(['--sandbox', '--max-keys', '2']);
+      const add = (key: string) =>
+        fetch(`${mock.url}/1.2/ssh/key/add.json`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `apikey=${key}&client_id=293&label=mine&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20mine`,
+        });
+      const ids = new Map<string, string>();
+      const listed = (key: string) =>
+        fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=${ids.get(key)}`);
+      try {
+        expect(mock.output()).toContain('hostapi mock (sandbox, state of 2 keys at most) on');
+        for (const key of ['one', 'two']) ids.set(key, (await (await add(key)).json()).return.key_id);
+        // `one` used again, so `two` is now the least recently used.
+        expect(await (await listed('one')).text()).toContain('"label":"mine"');
+        ids.set('three', (await (await add('three')).json()).return.key_id);
+        await until(
+          () => mock.output().includes('dropped the state of the least recently used API key'),
+          'the eviction to be logged',
+        );
+        const dropped = await listed('two');
+        expect(await dropped.text()).not.toContain('"label":"mine"');
+        expect(JSON.parse(dropped.headers.get('sl-violations')!)).toEqual([
+          expect.objectContaining({
+            severity: 'Warning',
+            code: 'sandboxStateDropped',
+            message: expect.stringContaining('more than 2 keys had written'),
+          }),
+        ]);
+        // Said once; the key then lives on as any new key.
+        expect((await listed('two')).headers.get('sl-violations')).toBeNull();
+        for (const key of ['one', 'three']) expect(await (await listed(key)).text()).toContain('"label":"mine"');
+        expect(mock.output()).not.toMatch(/\btwo\b/);
+      } finally {
+        await mock.stop();
+      }
+    },
+  );
 
   it('Prefer: rate-limit may ask for a stricter limit than --rate-limit, never a looser one', async () => {
     const mock = await startCli(['--sandbox', '--rate-limit', '2']);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dump as stringify } from 'js-yaml';
-import { BUILT_IN_FIXTURE, createSandbox, FixtureError } from '../src/sandbox/index.mjs';
+import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
+import { createSandbox, FixtureError } from '../src/node/sandbox.ts';
 import { builtInFixture, document, type Node } from './sandbox-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixture-'));
@@ -208,14 +209,16 @@ describe('a bad fixture is refused with the record and field named', () => {
       (f: Node) => {
         f.contacts[0].Phone = '+64.99999999';
       },
-      'contacts[0] (3310): field Phone is "+64.99999999" but PhoneCountry, PhoneArea, PhoneLocal and PhoneExtension gives "+64.93095000" (leave it out to have it computed)',
+      'contacts[0] (3310): field Phone is "+64.99999999" but PhoneCountry, PhoneArea, ' +
+        'PhoneLocal and PhoneExtension gives "+64.93095000" (leave it out to have it computed)',
     ],
     [
       'a contact count that is wrong',
       (f: Node) => {
         f.contacts[1].DomainCount = '1';
       },
-      'contacts[1] (3311): field DomainCount is "1" but registered_domains gives "3" (leave it out to have it computed)',
+      'contacts[1] (3311): field DomainCount is "1" but ' +
+        'registered_domains gives "3" (leave it out to have it computed)',
     ],
     [
       'a domain with an unknown contact',
@@ -299,7 +302,9 @@ describe('a bad fixture is refused with the record and field named', () => {
       (f: Node) => {
         f.server = [];
       },
-      '"server" is not a section of a fixture (sections: client_id, next_job_id, locations, plans, servers, images, disabled_images, ips, dns_templates, dns_domains, tlds, unavailable_domains, pricing_tiers, registered_domains, contacts, sub_accounts, ssh_keys, databases, stacks, bandwidth, mail_domains)',
+      '"server" is not a section of a fixture (sections: client_id, next_job_id, locations, plans, servers, images, ' +
+        'disabled_images, ips, dns_templates, dns_domains, tlds, unavailable_domains, pricing_tiers, ' +
+        'registered_domains, contacts, sub_accounts, ssh_keys, databases, stacks, bandwidth, mail_domains)',
     ],
   ])('%s', async (_what, edit, problem) => {
     expect(await problems(edited(edit))).toContain(problem);
@@ -319,7 +324,8 @@ describe('a bad fixture is refused with the record and field named', () => {
       (e: unknown) => e as FixtureError,
     );
     expect(error?.message).toBe(
-      `Invalid sandbox fixture ${path}:\n  servers[1] (db01): field label is required\n  servers[2] (cloud01): field locked must match pattern "^[01]$"`,
+      `Invalid sandbox fixture ${path}:\n  servers[1] (db01): field label is ` +
+        `required\n  servers[2] (cloud01): field locked must match pattern "^[01]$"`,
     );
     // references are checked once every record fits its schema, all of them
     expect(
@@ -335,8 +341,8 @@ describe('a bad fixture is refused with the record and field named', () => {
     ]);
   });
 
-  it("refuses the README's example as the README shows", async () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it('refuses the example of docs/sandbox.md as it shows', async () => {
+    const readme = readFileSync(new URL('../docs/sandbox.md', import.meta.url), 'utf8');
     const shown = /\nCannot start the mock on [^:]+:\d+: Invalid sandbox fixture \S+:\n((?: {2}.*\n)+)/
       .exec(readme)![1]!
       .trimEnd()

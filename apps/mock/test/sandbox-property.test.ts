@@ -3,7 +3,8 @@
 // the built-in fixture's starting facts and the rules of each operation.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Fields, Sandbox } from '../src/sandbox/index.mjs';
+import type { Sandbox } from '../src/engine/sandbox/index.ts';
+import type { Fields } from '../src/engine/read.ts';
 import { document, responseProblems, undocumentedFailure, type Node } from './sandbox-support.js';
 import { STORES, useStore } from './sandbox-stores.js';
 
@@ -55,7 +56,10 @@ const fresh = (): KeyModel => ({
 type Model = Map<string, KeyModel>;
 const of = (model: Model, key: string) => model.get(key) ?? model.set(key, fresh()).get(key)!;
 
-/** One call, checked against the response schema (a failure: against its operation's examples); resolves to the body. */
+/**
+ * One call, checked against the response schema (a failure: against its operation's examples);
+ * resolves to the body.
+ */
 async function call(sandbox: Sandbox, key: string, operationId: string, fields: Fields): Promise<Node> {
   const answer = await sandbox.answer({ operationId, apiKey: key, fields: { client_id: '293', ...fields } });
   const { status, body } = answer;

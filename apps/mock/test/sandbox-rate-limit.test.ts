@@ -1,8 +1,7 @@
 // The rate limiter's memory: it keeps each key's request times only while they can still refuse
 // something, so a suite that uses a new API key per test does not grow the sandbox without end.
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: an internal module of plain JavaScript, without declarations
-import { createRateLimiter } from '../src/sandbox/rate-limit.mjs';
+import { createRateLimiter } from '../src/engine/sandbox/rate-limit.ts';
 
 describe('the rate limiter', () => {
   it('forgets keys idle for a second once 1,024 keys have come, never a key still counting', () => {

@@ -169,7 +169,8 @@ describe("a key's state in Redis expires when unused (--store-ttl)", () => {
     await redis?.kill();
   });
 
-  it('every read or write gives the key its whole time to live again; unused, it expires and the key starts from the fixture', async () => {
+  it('every read or write gives the key its whole time to live ' +
+    'again; unused, it expires and the key starts from the fixture', async () => {
     mock = await startCli(['--sandbox', '--store', redis.url(3), '--store-ttl', '5s']);
     expect(mock.output()).toContain(`state in redis://127.0.0.1:${redis.port}/3, kept 5s unused`);
     await addKey(mock.url, 'short-lived', 'brief');
@@ -206,7 +207,26 @@ describe('while Redis cannot be reached', () => {
     await redis?.kill();
   });
 
-  it('answers a 503 problem naming the store (never its password), keeps running, and answers again once Redis is back', async () => {
+  it(
+    'refuses to start when Redis refuses it (a wrong password, ' +
+      'none, no such database): exit 1, the reason, no password',
+    async () => {
+      for (const [url, reason] of [
+        [`redis://:wrong-${PASSWORD}@127.0.0.1:${redis.port}/0`, 'WRONGPASS'],
+        [`redis://127.0.0.1:${redis.port}/0`, 'NOAUTH'],
+        [`redis://:${PASSWORD}@127.0.0.1:${redis.port}/99`, 'DB index is out of range'],
+      ] as const) {
+        const { code, stdout, stderr } = await runCli(['--sandbox', '--store', url, '--port', '0']);
+        expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+        expect(stderr).toMatch(/^Cannot start the mock on 127\.0\.0\.1:0: the store redis:\/\/.* refuses this mock: /);
+        expect(stderr).toContain(reason);
+        expect(stderr).not.toContain(PASSWORD);
+      }
+    },
+  );
+
+  it('answers a 503 problem naming the store (never its password), ' +
+    'keeps running, and answers again once Redis is back', async () => {
     const url = `redis://:${PASSWORD}@127.0.0.1:${redis.port}/0`;
     const named = `redis://:***@127.0.0.1:${redis.port}/0`;
     const mock = await startCli(['--sandbox', '--store', url]);
@@ -291,7 +311,8 @@ describe('hostapi-mock --store: refusals', () => {
     ],
     [
       ['--sandbox', '--store', 'redis://user:hunter2@db.example:6379/one'],
-      '--store must be a Redis URL, redis://host:port/db (or rediss:// for TLS), got redis://user:***@db.example:6379/one',
+      '--store must be a Redis URL, redis://host:port/db (or ' +
+        'rediss:// for TLS), got redis://user:***@db.example:6379/one',
     ],
     [['--sandbox', '--store', 'redis:///0'], '--store must be a Redis URL'],
     [['--sandbox', '--store'], '--store needs a value'],

@@ -2,7 +2,10 @@
 // in-memory default, and Redis (`store: redis://...`) on a real redis-server started for the block.
 import { startRedisServer, type RunningRedis } from '@hostapi/testing/redis-server';
 import { afterAll, beforeAll } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/index.mjs';
+import type { Sandbox } from '../src/engine/sandbox/index.ts';
+import { createSandbox } from '../src/node/sandbox.ts';
+
+export type SandboxOptions = Parameters<typeof createSandbox>[0];
 
 export const STORES = ['memory', 'redis'] as const;
 export type StoreKind = (typeof STORES)[number];
@@ -21,7 +24,7 @@ export function useStore(kind: StoreKind) {
     await Promise.all(made.map((sandbox) => sandbox.close()));
     await redis?.kill();
   });
-  const options = (): Partial<SandboxOptions> => (kind === 'redis' ? { store: redis!.url() } : {});
+  const options = (): { store?: string } => (kind === 'redis' ? { store: redis!.url() } : {});
   return {
     options,
     get redis() {

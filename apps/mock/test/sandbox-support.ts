@@ -2,9 +2,10 @@
 // and a check of any answer against its operation's response schema (ajv, independent of Prism).
 import { readFileSync } from 'node:fs';
 import { load as parse } from 'js-yaml';
-import { DOCUMENT } from '../src/index.mjs';
-import { BUILT_IN_FIXTURE } from '../src/sandbox/index.mjs';
-import { specAjv, specRef } from '../src/sandbox/schemas.mjs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { pointer } from '@hostapi/spec/wire';
+import { DOCUMENT } from '../src/index.ts';
+import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
 
 export type Node = Record<string, any>;
 
@@ -12,7 +13,9 @@ export type Node = Record<string, any>;
 export const document: Node = JSON.parse(readFileSync(DOCUMENT, 'utf8'));
 export const builtInFixture = parse(readFileSync(BUILT_IN_FIXTURE, 'utf8')) as Node;
 
-const ajv = specAjv(document);
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+ajv.addSchema(document, 'spec');
+const specRef = (...segments: (string | number)[]) => `spec${pointer(...segments)}`;
 
 /** Every operation: operationId → { path, method }. */
 export const operations: Record<string, { path: string; method: string; op: Node }> = {};
@@ -58,7 +61,7 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function undocumentedFailure(
   operationId: string,
-  { status, body, example }: { status: number; body: unknown; example?: string },
+  { status, body, example }: { status: number; body?: unknown; example?: string | undefined },
 ): string[] {
   if (status !== 200 || !isFailure(body as Node)) return [];
   const answered = `${operationId} answered ${JSON.stringify(body)}`;

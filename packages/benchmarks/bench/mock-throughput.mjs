@@ -35,9 +35,9 @@ const REQUESTS = [
   },
 ];
 
-// The same calls with bytes never sent before (another page, another city each time), so that
-// the mock reads and validates every one afresh: what a suite of varied calls costs it, rather
-// than a load test repeating the same bytes, whose readings the mock keeps.
+// The same calls with bytes never sent before (another page, another city each time): what a
+// suite of varied calls costs the mock. (It keeps nothing of a request for the next: repeated
+// bytes are read afresh too.)
 let sent = 0;
 const FRESH = [
   {

@@ -5,11 +5,10 @@
 // loopback) against the in-memory sandbox, on the same requests and on requests that each write,
 // with the round trips to Redis each request costs; then the memory of the in-memory sandbox over
 // 10,000 writes spread over 100 API keys.
-// The two modes cost about the same per repeated request, closer than a shared machine measures:
-// the same mode against itself moves by 5–10% from one pair of processes to the next (what each
-// process's JIT made of the code lasts all its rounds). So the rounds come from five fresh pairs
-// of processes, each ratio is given with a 90% interval of its median, and its budget is met
-// unless the whole interval misses it (the sandbox is then measurably slower).
+// A shared machine measures the two modes loosely: the same mode against itself moves by 5–10%
+// from one pair of processes to the next (what each process's JIT made of the code lasts all its
+// rounds). So the rounds come from five fresh pairs of processes, each ratio is given with a 90%
+// interval of its median, and its budget is met unless the whole interval misses it.
 import { OPERATIONS } from '@hostapi/client';
 import { startRedisServer } from '@hostapi/testing/redis-server';
 import { load } from '../lib/load.mjs';

@@ -1,0 +1,33 @@
+// hostapi-mock: the mock of the description (examples, --dynamic, --sandbox) or, with `proxy`,
+// a validating proxy. `hostapi-mock --help` lists the options.
+import { describe, OptionError, parseCli, USAGE } from './cli.ts';
+import { startMock } from './index.ts';
+
+async function main() {
+  const started = Date.now();
+  let cli: ReturnType<typeof parseCli>;
+  try {
+    cli = parseCli(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof OptionError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (cli.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const { options } = cli;
+  try {
+    const mock = await startMock(options);
+    // Ready to be stopped before saying it is ready: whoever reads the line may Ctrl-C at once.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => mock.close().then(() => process.exit(0)));
+    console.log(`hostapi ${describe(options)} on ${mock.url} (ready in ${Date.now() - started} ms)`);
+  } catch (error) {
+    console.error(`Cannot start the mock on ${options.host}:${options.port}: ${(error as Error)?.message ?? error}`);
+    process.exit(1);
+  }
+}
+
+main();

@@ -1,0 +1,193 @@
+// The command line, read once: `hostapi-mock [proxy] [options]` → the options of startMock(),
+// its parsing and its usage text made from the options table (options.ts).
+import { isAbsolute, resolve } from 'node:path';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { MAX_DEPTH } from '@hostapi/spec/wire';
+import { MAX_NOTES } from './engine/problems.ts';
+import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
+import { MAX_KEYS } from './engine/sandbox/store.ts';
+import { MAX_BODY_BYTES } from './node/front.ts';
+import { MAX_CHECKED_BYTES } from './node/proxy.ts';
+import {
+  checkOptions,
+  expected,
+  flagOf,
+  type MockOptions,
+  OPTIONS,
+  OptionError,
+  type OptionSpec,
+  optionNamed,
+  storeName,
+  withoutPassword,
+} from './options.ts';
+
+export { OptionError };
+
+const table: readonly OptionSpec[] = OPTIONS;
+const flags = table.filter((option) => option.flag !== undefined);
+
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** How an option is typed: `--rate-limit <n>`, and `--no-cors` for a flag on by default. */
+function spelled(option: OptionSpec): string {
+  if (option.kind === 'flag' && option.default === true) return `--no-${option.flag}`;
+  const short = option.short ? `-${option.short}, ` : '';
+  return `${short}--${option.flag}${option.placeholder ? ` ${option.placeholder}` : ''}`;
+}
+
+/** What an option's help says first: which mode or command it goes with. */
+export function scopeOf(option: OptionSpec): string {
+  if (option.with) return `with ${flagOf(optionNamed(option.with) as OptionSpec)}: `;
+  if (option.command === 'proxy') return 'proxy only: ';
+  return '';
+}
+
+/** An option's default as the usage and the README write it, or undefined where there is none to say. */
+export function defaultOf(option: OptionSpec, cli: boolean): string | undefined {
+  if (option.defaultText) return option.defaultText;
+  const value = cli ? (option.cliDefault ?? option.default) : option.default;
+  if (value === undefined || typeof value === 'boolean' || value === 0) return undefined;
+  const text = option.kind === 'duration' ? formatDuration(Number(value)) : String(value);
+  return cli && option.env ? `$${option.env} or ${text}` : text;
+}
+
+/** Text wrapped to `width` columns, its lines after the first indented by `indent`. */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+const COLUMN = 2 + Math.max(...flags.map((option) => spelled(option).length)) + 2;
+const optionLines = flags.map((option) => {
+  const fallback = defaultOf(option, true);
+  const help = `${scopeOf(option)}${option.help}${fallback === undefined ? '' : ` (default: ${fallback})`}`;
+  return `  ${spelled(option).padEnd(COLUMN - 2)}${wrap(help, COLUMN, 100)}`;
+});
+
+export const USAGE = `Usage:
+  hostapi-mock [options]                          the mock: answers from the description's examples
+  hostapi-mock proxy --upstream <url> [options]   forwards to <url>, logs what breaks the description
+
+Options:
+${optionLines.join('\n')}
+
+Limits (bad input gets a 4xx naming the problem; the mock keeps running):
+  request body       at most ${MAX_BODY_BYTES} bytes (413)
+  field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
+  sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
+  Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
+                     number, each until --store-ttl unused; while Redis cannot be reached, 503
+                     naming the store, and answers again once it is back
+  proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
+                     an upstream failure is 502, its timeout 504, a loop back to itself 508
+
+Options go after the command: hostapi-mock --port 4020. Through a package script, pnpm and npm
+pass them after --: pnpm --filter @hostapi/mock start -- --port 4020`;
+
+export type Cli = { help: true } | { help?: false; command: 'mock' | 'proxy'; options: MockOptions };
+
+/**
+ * The arguments (without node and the script) as `{ help }` or `{ command, options }`, where
+ * options are startMock()'s. Throws an OptionError naming what is wrong.
+ */
+export function parseCli(argv: string[], env: Record<string, string | undefined> = process.env): Cli {
+  // pnpm 12 forwards the `--` of `pnpm start -- --port 1`; it marks nothing here.
+  const args = [...argv];
+  const dashes = args.indexOf('--');
+  if (dashes >= 0) args.splice(dashes, 1);
+
+  const config: ParseArgsConfig['options'] = Object.fromEntries(
+    flags.map((option) => [
+      option.flag,
+      {
+        type: option.kind === 'flag' ? 'boolean' : 'string',
+        ...(option.short ? { short: option.short } : {}),
+        ...(option.kind === 'flag' && option.default === true ? { default: true } : {}),
+      },
+    ]),
+  );
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args, options: config, allowPositionals: true, allowNegative: true, strict: true });
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const name = /'([^']+)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new OptionError(`Unknown option: ${name}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+      throw new OptionError(`${name?.split(' ')[0] ?? 'An option'} needs a value`);
+    throw new OptionError(message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { help: true };
+  const command = positionals[0] ?? 'mock';
+  if ((command !== 'mock' && command !== 'proxy') || positionals.length > 1)
+    throw new OptionError(`Unknown command: ${positionals.join(' ')}`);
+
+  const options: Record<string, unknown> = {};
+  for (const option of flags) {
+    if (option.cliOnly) continue;
+    const given = values[option.flag as string] ?? (option.env ? env[option.env] || undefined : undefined);
+    const value = given ?? (option.env ? (option.cliDefault ?? option.default) : undefined);
+    if (value !== undefined) options[option.name] = typeof value === 'string' ? fromText(option, value, env) : value;
+  }
+  if (options.dynamic && options.seed === undefined) options.seed = optionNamed('seed')?.default;
+  checkOptions(options, command, true);
+  return { command, options: options as MockOptions };
+}
+
+/** An option's value from the text typed. */
+function fromText(option: OptionSpec, text: string, env: Record<string, string | undefined>): unknown {
+  const refuse = () =>
+    new OptionError(`${flagOf(option)} must be ${expected(option, true)}, got ${withoutPassword(text)}`);
+  switch (option.kind) {
+    case 'whole':
+      if (!/^\d+$/.test(text)) throw refuse();
+      return Number(text);
+    case 'duration': {
+      const match = /^([1-9]\d*)(ms|s|m|h|d)$/.exec(text);
+      const ms = match ? Number(match[1]) * UNITS[match[2] as keyof typeof UNITS] : Number.NaN;
+      if (!(ms <= (option.max ?? Number.POSITIVE_INFINITY))) throw refuse();
+      return ms;
+    }
+    case 'data':
+      // A path as typed where the command was typed (pnpm runs scripts in the package's folder).
+      return isAbsolute(text) ? text : resolve(env.INIT_CWD ?? process.cwd(), text);
+    default:
+      return text;
+  }
+}
+
+/** What the mock says once it listens. */
+export function describe(options: MockOptions): string {
+  const { upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, strict } =
+    options;
+  if (upstream) return `validating proxy to ${upstream}`;
+  const ttl = storeTtlMs ?? Number(optionNamed('storeTtlMs')?.default);
+  const traits = [
+    dynamic && `dynamic, seed ${seed}`,
+    // The sandbox's data and faults, so that a tester sees what is running.
+    sandbox && `sandbox${typeof fixture === 'string' ? ` of ${fixture}` : ''}`,
+    rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
+    latencyMs && `latency ${latencyMs} ms`,
+    maxKeys !== undefined && `state of ${maxKeys} keys at most`,
+    store && `state in ${storeName(store)}, kept ${formatDuration(ttl)} unused`,
+    strict && 'strict',
+  ].filter(Boolean);
+  return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
+}
+
+/** A duration as --store-ttl takes it: in the largest unit it is a whole number of (hours up to 48). */
+function formatDuration(ms: number): string {
+  const units = Object.entries(UNITS).reverse();
+  const [unit, size] = units.find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size)) ?? ['ms', 1];
+  return `${ms / size}${unit}`;
+}

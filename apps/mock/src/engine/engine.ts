@@ -1,0 +1,175 @@
+// One request's way through the mock, whatever the mode, read top to bottom: the mode's own
+// routes, then route → read → answer → check → write. The mock's modes refuse what breaks the
+// description; the proxy (validation: 'report') names it in sl-violations and lets it through.
+// Platform-neutral: a front (node:http, or a service worker's fetch) hands it requests.
+import { formPairs, mediaTypeOf, parseUrlEncoded, topName } from '@hostapi/spec/wire';
+import type { Api, Operation } from './api.ts';
+import { checkAnswer } from './check.ts';
+import { type Log, maskBody, maskPairs } from './log.ts';
+import type { Answerer, ModeAnswer, Route } from './mode.ts';
+import { preferencesOf } from './prefer.ts';
+import { capped, invalidAnswer, mockFailure, type Note, Problem } from './problems.ts';
+import { createReader, type EngineRequest, headerOf, type Reading } from './read.ts';
+import { route } from './route.ts';
+import type { Schemas } from './schemas.ts';
+
+/** What the engine answers: the front adds what belongs to its transport (CORS, length). */
+export interface EngineAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string | Uint8Array | undefined;
+  /** An answer passed on as it comes (the proxy's, too large to check). */
+  stream?: AsyncIterable<Uint8Array> | undefined;
+}
+
+export interface EngineOptions {
+  api: Api;
+  schemas: Schemas;
+  mode: Answerer;
+  /** Routes answered before the description's operations (the sandbox's reset). */
+  routes: Route[];
+  /** Refuse every departure from the description. */
+  strict: boolean;
+  log: Log;
+}
+
+const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
+const BODY_IN_LOG = 2000;
+/** At most this many notes of a request are logged, then how many more. */
+const NOTES_IN_LOG = 20;
+const UNREAD: Reading = { fields: {}, apiKey: undefined, apiKeyBytes: undefined, departures: [] };
+
+export function createEngine({ api, schemas, mode, routes, strict, log }: EngineOptions) {
+  const reader = createReader(api, schemas);
+  const report = mode.validation === 'report';
+
+  async function handle(request: EngineRequest): Promise<EngineAnswer> {
+    const started = log.verbose ? performance.now() : 0;
+    const notes: Note[] = []; // sl-violations: departures (warnings) and what breaks the description
+    let answer: ModeAnswer;
+    try {
+      answer = await respond(request, notes);
+    } catch (error) {
+      answer = error instanceof Problem ? error.toAnswer() : mockFailure(messageOf(error)).toAnswer();
+      if (!(error instanceof Problem))
+        log.error(`${request.method} ${request.path}: ${(error as Error)?.stack ?? error}`, await keysIn(request));
+    }
+    const written = write(answer, notes);
+    if (log.verbose)
+      logExchange(log, request, answer.status, notes, performance.now() - started, await keysIn(request));
+    return written;
+  }
+
+  async function respond(request: EngineRequest, notes: Note[]): Promise<ModeAnswer> {
+    const own = routes.find((r) => r.method === request.method && r.path === request.path);
+    if (own) return own.answer(request);
+
+    // Route and read. What the mock refuses, the proxy names and forwards.
+    let operation: Operation | undefined;
+    let reading = UNREAD;
+    let routed: Note[] = [];
+    try {
+      ({ operation, departures: routed } = route(api, request.method, request.path, strict));
+      reading = await reader.read(operation, request, strict);
+      for (const entry of routed) notes.push(asNote('Warning', entry));
+      for (const entry of reading.departures) notes.push(asNote('Warning', entry));
+    } catch (error) {
+      if (!report || !(error instanceof Problem)) throw error;
+      for (const entry of routed) notes.push(asNote('Warning', entry));
+      const entries = error.validation ?? [{ location: [], code: String(error.status), message: error.detail }];
+      for (const entry of entries) notes.push(asNote('Error', entry));
+    }
+
+    // Answer.
+    const answer = await mode.answer({
+      operationId: operation?.id,
+      operation,
+      apiKey: reading.apiKey,
+      apiKeyBytes: reading.apiKeyBytes,
+      fields: reading.fields,
+      prefer: preferencesOf(request.headers.prefer, request.search),
+      request,
+    });
+    notes.push(...(answer.warnings ?? []).map((entry) => asNote('Warning', entry)));
+    if (!operation || answer.stream) return answer;
+
+    // Check.
+    const broken = capped(checkAnswer(schemas, operation, answer), 'Error', ['response']);
+    notes.push(...broken);
+    if (report || !broken.some((note) => note.severity === 'Error')) return answer;
+    return invalidAnswer(broken.map(({ location, ...note }) => ({ ...note, location: location.slice(1) }))).toAnswer();
+  }
+
+  return { handle };
+}
+
+/** The answer as the front writes it: the body as JSON text (unless passed on as bytes), sl-violations. */
+function write(answer: ModeAnswer, notes: Note[]): EngineAnswer {
+  const headers = { ...answer.headers };
+  const body = answer.raw ?? answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
+  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/json';
+  if (notes.length) headers['sl-violations'] = violationsHeader(notes);
+  return { status: answer.status, headers, body, stream: answer.stream };
+}
+
+/** A departure or validation entry as an sl-violations entry of the request (Prism's header format). */
+const asNote = (severity: 'Error' | 'Warning', { location, code, message }: Note): Note => ({
+  location: ['request', ...location],
+  severity,
+  code,
+  message,
+});
+
+/**
+ * The sl-violations header: the notes as JSON, cut as Prism cuts it. Written in ASCII (`\\u20ac`
+ * for `€`), since a header value cannot carry what a request's names may hold.
+ */
+function violationsHeader(notes: Note[]): string {
+  const text = JSON.stringify(notes).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return text.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${text.slice(0, MAX_VIOLATIONS_HEADER)}` : text;
+}
+
+const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
+
+/**
+ * The API keys a request carries, as the reader decodes them (query and form, any name whose
+ * first segment is `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), to mask by value.
+ */
+async function keysIn(request: EngineRequest): Promise<string[]> {
+  const isKey = ([name]: readonly [string, string]) => topName(name).toLowerCase() === 'apikey';
+  const keys = parseUrlEncoded(request.search)
+    .filter(isKey)
+    .map(([, value]) => value);
+  const type = headerOf(request, 'content-type') ?? '';
+  if (request.body.length && /form/i.test(type)) {
+    try {
+      keys.push(...(await formPairs(request.body, type)).filter(isKey).map(([, value]) => value));
+    } catch {
+      // An unreadable body is refused by the reader, and logged masked by name (maskBody).
+    }
+  }
+  return keys;
+}
+
+function logExchange(log: Log, request: EngineRequest, status: number, notes: Note[], ms: number, secrets: string[]) {
+  const query = request.search ? `?${maskPairs(request.search)}` : '';
+  log.info(`${request.method} ${request.path}${query} → ${status} (${ms.toFixed(1)} ms)`, secrets);
+  if (request.body.length) {
+    const type = headerOf(request, 'content-type') ?? '';
+    // Masked whole, before it is cut: a key cut in half is no longer recognisable.
+    const text = maskBody(request.body, type, mediaTypeOf(type));
+    const size = `${request.body.length} bytes`;
+    const shown =
+      text === undefined
+        ? `(${size} of ${type || 'no content type'}, not shown)`
+        : `${JSON.stringify(text.slice(0, BODY_IN_LOG))}${text.length > BODY_IN_LOG ? ` (${size})` : ''}`;
+    log.info(`  body: ${shown}`, secrets);
+  }
+  for (const note of notes.slice(0, NOTES_IN_LOG))
+    log.info(`  ${note.severity?.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, secrets);
+  if (notes.length > NOTES_IN_LOG) log.info(`  …and ${notes.length - NOTES_IN_LOG} more violations`, secrets);
+}

@@ -1,0 +1,171 @@
+// The sandbox: a mode of the mock that answers from data and remembers writes, per API key.
+// The engine reads and validates each request as in every mode, then asks `answer()`; what it
+// answers passes the same response validation as the other modes' answers. Platform-neutral:
+// the fixture comes parsed, the store made (memory.ts here, Redis in node/redis-store.ts).
+import type { Api, Operation } from '../api.ts';
+import type { Answerer, ModeAnswer } from '../mode.ts';
+import { resetRoute } from '../mode.ts';
+import { exampleAnswer } from '../modes/examples.ts';
+import type { Preferences } from '../prefer.ts';
+import { type Note, storeBusy } from '../problems.ts';
+import type { Fields } from '../read.ts';
+import { faultPreferences } from './faults.ts';
+import { HANDLERS } from './handlers/index.ts';
+import { keyName } from './keys.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createReplies } from './replies.ts';
+import type { Collections, KeyState, Store } from './store.ts';
+
+/** Tries of a write whose key another instance keeps changing under it, before a 503. */
+const TRIES = 20;
+
+/** Time as the sandbox sees it: now (ms since the epoch), and a delay. Tests hand in their own. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface SandboxOptions {
+  api: Api;
+  /** The state every key starts from (fixture.ts). */
+  base: Collections;
+  store: Store;
+  /** Requests per second allowed per key (none by default). */
+  rateLimit?: number | undefined;
+  /** Delay of every answer, in ms. */
+  latencyMs?: number | undefined;
+  /** For the note on the next answer to a key whose state the in-memory store dropped. */
+  maxKeys: number;
+  clock?: Clock | undefined;
+}
+
+/** One call of the sandbox: an operation (or its id), a key (as text, or its bytes), fields, Prefer. */
+export interface SandboxCall {
+  operationId?: string | undefined;
+  operation?: Operation | undefined;
+  apiKey?: string | undefined;
+  apiKeyBytes?: Uint8Array | undefined;
+  fields?: Readonly<Fields>;
+  prefer?: Preferences;
+}
+
+export interface Sandbox extends Answerer {
+  answer(call: SandboxCall): Promise<ModeAnswer>;
+  /** Restores one key's state (and forgets its requests per second), or every key's. */
+  reset(apiKey?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The lower of two limits, either of which may be undefined (no limit). */
+const stricter = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.min(a, b);
+
+const bytesOf = (apiKey: string | undefined) => new TextEncoder().encode(apiKey ?? '');
+
+export function createSandbox({
+  api,
+  base,
+  store,
+  rateLimit,
+  latencyMs = 0,
+  maxKeys,
+  clock = SYSTEM_CLOCK,
+}: SandboxOptions): Sandbox {
+  const unhandled = api.operations.filter((operation) => !HANDLERS.has(operation.id));
+  if (unhandled.length) throw new Error(`The sandbox has no handler for ${unhandled.map((o) => o.id).join(', ')}`);
+  const limiter = createRateLimiter();
+  const replies = createReplies(api);
+  const clientId = Number(base.client_id);
+  const evicted: Note = {
+    location: [],
+    code: 'sandboxStateDropped',
+    message:
+      `This API key's sandbox state was dropped: more than ${maxKeys} keys had written, and it was the least ` +
+      'recently used (--max-keys). It starts again from the fixture.',
+  };
+
+  /** The handler's answer on a state; the state's writes are in `state.written`. */
+  const run = (operation: Operation, fields: Readonly<Fields>, state: KeyState) => {
+    const handler = HANDLERS.get(operation.id);
+    if (!handler) throw new Error(`The sandbox has no handler for ${operation.id}`);
+    return handler(fields, { state, reply: replies(operation), now: new Date(clock.now()) });
+  };
+
+  /**
+   * The answer on the key's state, given once its writes are stored. When another request (of
+   * any instance) wrote the key in between, it runs again on the newer state, one such request
+   * of this instance at a time per key, so that they do not keep overtaking one another.
+   */
+  async function answerOnState(key: string, operation: Operation, fields: Readonly<Fields>) {
+    const state = await store.get(key);
+    const result = run(operation, fields, state);
+    if (!state.written.size || (await store.put(key, state)) === true) return result;
+    return oneAtATime(key, async () => {
+      let latest = await store.get(key);
+      for (let tries = 1; ; tries++) {
+        const again = run(operation, fields, latest);
+        if (!latest.written.size) return again;
+        const stored = await store.put(key, latest);
+        if (stored === true) return again;
+        if (tries === TRIES) throw storeBusy(store.name);
+        latest = stored;
+      }
+    });
+  }
+
+  /** Runs `task` after the tasks queued before it for `key`. */
+  const queues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const done = (queues.get(key) ?? Promise.resolve()).then(task, task);
+    const tail = done.then(
+      () => {},
+      () => {},
+    );
+    queues.set(key, tail);
+    tail.then(() => queues.get(key) === tail && queues.delete(key));
+    return done;
+  }
+
+  const reset = async (bytes: Uint8Array | undefined) => {
+    const key = bytes && (await keyName(bytes));
+    limiter.reset(key);
+    await store.reset(key);
+  };
+
+  return {
+    /**
+     * The answer to a request the engine has read and validated (`fields`: strings at the
+     * leaves, lists as arrays, no key); throws a Problem (422) for a Prefer it cannot satisfy,
+     * (503) while the shared store cannot be reached.
+     */
+    async answer({ operationId, operation: given, apiKey, apiKeyBytes, fields = {}, prefer = {} }) {
+      const operation = given ?? (operationId === undefined ? undefined : api.byId.get(operationId));
+      if (!operation) throw new Error(`The sandbox has no operation ${operationId}`);
+      const faults = faultPreferences(prefer);
+      const key = await keyName(apiKeyBytes ?? bytesOf(apiKey));
+      let result: ModeAnswer;
+      // A client may ask for a stricter limit than the operator's, never a looser one.
+      if (limiter.refuses(key, stricter(rateLimit, faults.rateLimit), clock.now()))
+        result = replies(operation).rateLimited();
+      else if (prefer.code !== undefined || prefer.example !== undefined) result = exampleAnswer(operation, prefer);
+      else if (fields.client_id !== undefined && Number(fields.client_id) !== clientId)
+        result = replies(operation).fail('clientNotFound');
+      else result = await answerOnState(key, operation, fields);
+      if (store.evicted(key)) result = { ...result, warnings: [evicted] };
+      // The work is done before the delay, as a slow service may have done it before a client gives up.
+      const delay = faults.latencyMs ?? latencyMs;
+      if (delay) await clock.sleep(delay);
+      return result;
+    },
+    reset: (apiKey) => reset(apiKey === undefined ? undefined : bytesOf(apiKey)),
+    routes: [resetRoute((_apiKey, bytes) => reset(bytes))],
+    close: async () => {
+      await store.close?.();
+    },
+  };
+}

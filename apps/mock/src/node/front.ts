@@ -1,0 +1,123 @@
+// The HTTP front on node:http: CORS, the body limit, and the hand-over of each request to the
+// engine. It knows nothing of the API.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import type { EngineAnswer } from '../engine/engine.ts';
+import { bodyTooLarge } from '../engine/problems.ts';
+import type { EngineRequest } from '../engine/read.ts';
+
+/** Largest request body the mock reads; the service documents none. */
+export const MAX_BODY_BYTES = 1_000_000;
+
+/** The CORS headers of every answer, when CORS is on: any origin, and sl-violations readable. */
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'sl-violations, content-length' };
+const NO_BODY = new Uint8Array(0);
+
+/**
+ * An http.Server that answers each request with `handle(request)`. With `cors`, any origin may
+ * call it from a browser: preflights get 204 allowing the method and headers asked for, and every
+ * answer allows any origin and exposes `sl-violations`.
+ */
+export function createFront(handle: (request: EngineRequest) => Promise<EngineAnswer>, cors: boolean): Server {
+  const always = cors ? CORS : undefined;
+  const server = createServer((req, res) => {
+    // A preflight names its origin and method (Fetch); any other OPTIONS is a request like any
+    // other, answered 405 as Prism answers it.
+    if (cors && req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method'])
+      return answerPreflight(req, res);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      refused = true;
+      chunks.length = 0;
+      // Answered now; the rest of the upload is read and dropped, so the client sees the 413.
+      const { status, headers, body } = bodyTooLarge(MAX_BODY_BYTES).toAnswer();
+      write(res, { status, headers: headers ?? {}, body: JSON.stringify(body) }, always);
+    });
+    req.on('end', () => {
+      if (refused) return;
+      const body = chunks.length === 0 ? NO_BODY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      // Whatever goes wrong, this connection fails, never the process.
+      handle(new FrontRequest(req, res, body)).then(
+        (answer) => {
+          try {
+            write(res, answer, always);
+          } catch {
+            res.destroy();
+          }
+        },
+        () => res.destroy(),
+      );
+    });
+    req.on('error', () => res.destroy());
+  });
+  server.keepAliveTimeout = 60_000;
+  return server;
+}
+
+/**
+ * A request as the engine reads it. A class, so that its accessor costs nothing per request: the
+ * signal (made only for whoever asks, the proxy) is aborted when the client leaves before its answer.
+ */
+class FrontRequest implements EngineRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly search: string;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: Uint8Array;
+  readonly #res: ServerResponse;
+  #left: AbortController | undefined;
+
+  constructor(req: IncomingMessage, res: ServerResponse, body: Uint8Array) {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    this.method = req.method ?? 'GET';
+    this.path = query < 0 ? url : url.slice(0, query);
+    this.search = query < 0 ? '' : url.slice(query + 1);
+    this.headers = req.headers;
+    this.body = body;
+    this.#res = res;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#left) {
+      const left = (this.#left = new AbortController());
+      const res = this.#res;
+      if (res.destroyed) left.abort();
+      else res.once('close', () => res.writableFinished || left.abort());
+    }
+    return this.#left.signal;
+  }
+}
+
+function answerPreflight(req: IncomingMessage, res: ServerResponse) {
+  const method = req.headers['access-control-request-method'];
+  const headers = req.headers['access-control-request-headers'];
+  const methods = new Set(['GET', 'POST', ...(method ? [method.toUpperCase()] : [])]);
+  res.writeHead(204, {
+    ...CORS,
+    'access-control-allow-methods': [...methods].join(', '),
+    ...(headers ? { 'access-control-allow-headers': headers } : {}),
+    'access-control-max-age': '86400',
+    'content-length': '0',
+  });
+  res.end();
+  req.resume();
+}
+
+/** Writes an answer, with `always`'s headers (CORS) first, in one writeHead: Node checks them once. */
+function write(res: ServerResponse, { status, headers, body, stream }: EngineAnswer, always: object | undefined) {
+  if (res.headersSent) return;
+  if (stream) {
+    res.writeHead(status, { ...always, ...headers });
+    pipeline(stream, res, () => {});
+    return;
+  }
+  const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  res.writeHead(status, { ...always, ...headers, 'content-length': length });
+  res.end(body);
+}

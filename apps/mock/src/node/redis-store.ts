@@ -1,0 +1,230 @@
+// The sandbox's state in Redis (or Valkey), for a team's shared sandbox (`--store redis://...`):
+// every mock instance that names the same database answers a key's reads with its writes, from
+// whichever instance took them, and a restarted instance loses nothing.
+//
+// Per API key, one Redis hash holds what the key changed: each collection it wrote (JSON), and
+// `v`, the stamp of its last write (its version). A key that never wrote, was reset or has
+// expired has no hash: it sees the fixture (version 0). Stamps come from one Redis counter, so
+// a stamp is never used twice, by any instance, even across a reset of the key.
+//
+// A request costs one round trip to read the key's hash, and one more to write: a script that
+// applies the request's writes only if the key is still at the version they were computed from,
+// stamping them, else hands back the key's hash so that the request runs again on it.
+import { createHash, randomInt } from 'node:crypto';
+import { storeUnavailable } from '../engine/problems.ts';
+import { storeName } from '../options.ts';
+import { type Collections, KeyState, type Store } from '../engine/sandbox/store.ts';
+
+/** Idle time after which a key's state expires in Redis: a day. */
+export const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
+/** Longest wait for Redis's answer to a command before the request is answered 503. */
+const ANSWER_MS = 3000;
+const PREFIX = 'hostapi:sandbox';
+const COUNTER = `${PREFIX}:stamp`;
+
+// KEYS[1]: the key's hash. ARGV[1]: time to live (ms). The hash ([] when there is none).
+const READ = `
+local fields = redis.call('HGETALL', KEYS[1])
+if #fields > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return fields`;
+
+// KEYS[1]: the key's hash; KEYS[2]: the stamp counter. ARGV[1]: the version the writes were
+// computed from; ARGV[2]: time to live (ms); ARGV[3]: the counter's first value, when it has none
+// (random: after a flush, stamps from before are not used again); ARGV[4...]: name, JSON, ...
+// The new stamp (a number) when applied; when the key has moved on, its hash, as READ answers.
+const COMMIT = `
+local v = redis.call('HGET', KEYS[1], 'v') or '0'
+if v ~= ARGV[1] then return redis.call('HGETALL', KEYS[1]) end
+redis.call('SET', KEYS[2], ARGV[3], 'NX')
+local stamp = string.format('%d', redis.call('INCR', KEYS[2]))
+for i = 4, #ARGV, 2 do
+  redis.call('HSET', KEYS[1], 'c:' .. ARGV[i], ARGV[i + 1])
+end
+redis.call('HSET', KEYS[1], 'v', stamp)
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return tonumber(stamp)`;
+
+/** Redis refused what this store asks of it at the start: it will not work however long it waits. */
+export class StoreRefused extends Error {}
+
+/** Replies that say Redis is busy starting or failing over, not that the configuration is wrong. */
+const TRANSIENT = /^(LOADING|BUSY|TRYAGAIN|MASTERDOWN)\b/;
+
+/**
+ * The shared store over `base` (the fixture's frozen state) in the Redis database at `url`. A
+ * state from get() records its writes; put() stores them, or resolves to the key's newer state to
+ * run the request on again. Every promise rejects with a 503 Problem while Redis cannot be
+ * reached; the client reconnects by itself. Resolves once connected, or once the first try to
+ * connect failed for want of Redis (then warned in the log); rejects with a StoreRefused when
+ * Redis answered but refused (a wrong password, no such database).
+ */
+export async function createRedisStore(
+  base: Collections,
+  { url, ttlMs = DEFAULT_TTL_MS, warn }: { url: string; ttlMs?: number | undefined; warn: (line: string) => void },
+): Promise<Store> {
+  // Loaded only for this store: the default one starts without it.
+  const { createClient, ErrorReply } = await import('@redis/client');
+  const name = storeName(url);
+  // Instances serving different fixtures do not share states: the fixture is part of the names.
+  const namespace = `${PREFIX}:${createHash('sha256').update(JSON.stringify(base)).digest('hex').slice(0, 16)}`;
+  const password = new URL(url).password;
+  const ttl = String(ttlMs);
+
+  /** A message of the client's, without the password (as written in the URL, or decoded) should one appear in it. */
+  const clean = (error: unknown) => {
+    let text = String((error as Error)?.message ?? error);
+    if (password) for (const form of new Set([password, safeDecode(password)])) text = text.split(form).join('***');
+    return text;
+  };
+
+  let down = false;
+  // Until the first try to connect has decided whether the mock starts, failures are its to tell.
+  let starting = true;
+  const onError = (error: unknown) => {
+    if (starting || down) return;
+    down = true;
+    warn(`sandbox: the store ${name} cannot be reached (${clean(error)}); answering 503 until it is back`);
+  };
+  const onReady = () => {
+    if (down) warn(`sandbox: the store ${name} is reachable again`);
+    down = false;
+  };
+  const connect = () => {
+    const connecting = createClient({
+      url,
+      // Without Redis, requests are refused at once (503) rather than queued until it is back.
+      disableOfflineQueue: true,
+      // No timer per command (the client's default covers only commands waiting to be sent, at
+      // the cost of a timer and an AbortSignal each): the watchdog below finds a silent Redis.
+      commandOptions: { timeout: 0 },
+      // A plain Redis or Valkey: no handshake for a managed service's maintenance notices.
+      maintNotifications: 'disabled',
+      socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 1000) },
+    });
+    connecting.on('error', onError);
+    connecting.on('ready', onReady);
+    // Rejects only when closed before connecting; until then it retries.
+    connecting.connect().catch(() => {});
+    return connecting;
+  };
+
+  // The first try decides whether the mock starts: Redis away is waited for (503 until it comes);
+  // Redis refusing this configuration is not.
+  let client = connect();
+  const first = await new Promise<unknown>((resolve) => {
+    client.once('ready', () => resolve(undefined));
+    client.once('error', resolve);
+  });
+  starting = false;
+  if (first instanceof ErrorReply && !TRANSIENT.test(first.message)) {
+    client.destroy();
+    throw new StoreRefused(`the store ${name} refuses this mock: ${clean(first)}`);
+  }
+  if (first) onError(first);
+
+  const unavailable = (error: unknown): never => {
+    throw storeUnavailable(name, clean(error));
+  };
+
+  // A Redis that stops answering (stopped, overloaded, or gone without closing the connection)
+  // would leave requests waiting for ever: when commands wait and no answer has come for
+  // ANSWER_MS, the connection is dropped, failing them (503), and made anew. Counted, not timed
+  // per command: a timer per request would cost more than the round trip.
+  let waiting = 0;
+  let lastAnswer = 0;
+  let silence: Error | undefined;
+  const watchdog = setInterval(() => {
+    if (waiting === 0 || performance.now() - lastAnswer < ANSWER_MS) return;
+    silence = new Error(`no answer within ${ANSWER_MS / 1000} s`);
+    onError(silence);
+    const stale = client;
+    client = connect();
+    stale.destroy();
+  }, ANSWER_MS / 4);
+  watchdog.unref();
+  async function send(args: string[]): Promise<unknown> {
+    if (waiting++ === 0) lastAnswer = performance.now();
+    try {
+      const reply = await client.sendCommand(args);
+      lastAnswer = performance.now();
+      silence = undefined;
+      return reply;
+    } catch (error) {
+      throw silence ?? error;
+    } finally {
+      waiting--;
+    }
+  }
+
+  // Scripts by their SHA-1 (EVALSHA); sent whole when Redis does not know them (after a restart).
+  const scripts = new Map([READ, COMMIT].map((script) => [script, createHash('sha1').update(script).digest('hex')]));
+  async function run(script: string, keys: string[], args: string[]) {
+    const count = String(keys.length);
+    try {
+      return await send(['EVALSHA', scripts.get(script) as string, count, ...keys, ...args]);
+    } catch (error) {
+      if (!/NOSCRIPT/.test(String((error as Error)?.message))) throw error;
+      return send(['EVAL', script, count, ...keys, ...args]);
+    }
+  }
+
+  /** The Redis hash of a key (its name, from keys.ts: one character a byte). */
+  const hashOf = (key: string) => `${namespace}:key:${createHash('sha256').update(key, 'latin1').digest('base64url')}`;
+
+  /** A key's state from its hash as HGETALL lists it: [field, value, ...] ([]: the fixture's). */
+  function stateOf(reply: unknown): KeyState {
+    if (!Array.isArray(reply)) throw new Error(`unexpected reply from the store: ${JSON.stringify(reply)}`);
+    const own: Record<string, unknown> = {};
+    let version = '0';
+    for (let at = 0; at < reply.length; at += 2) {
+      const field = String(reply[at]);
+      const value = String(reply[at + 1]);
+      if (field === 'v') version = value;
+      else if (field.startsWith('c:')) own[field.slice(2)] = JSON.parse(value);
+    }
+    const state = new KeyState(base, own);
+    state.version = version;
+    return state;
+  }
+
+  return {
+    name,
+    get: (key) => run(READ, [hashOf(key)], [ttl]).then(stateOf, unavailable),
+    async put(key, state) {
+      const changes = [...state.written].flatMap((collection) => [collection, state.json(collection)]);
+      const first = String(randomInt(1, 2 ** 40));
+      const reply = await run(COMMIT, [hashOf(key), COUNTER], [state.version, ttl, first, ...changes]).catch(
+        unavailable,
+      );
+      return typeof reply === 'number' ? true : stateOf(reply);
+    },
+    async reset(key) {
+      try {
+        if (key !== undefined) {
+          await send(['DEL', hashOf(key)]);
+          return;
+        }
+        // Every key of this fixture's sandbox, whichever instance wrote it.
+        for await (const keys of client.scanIterator({ MATCH: `${namespace}:key:*`, COUNT: 1000 })) {
+          if (keys.length) await send(['UNLINK', ...keys]);
+        }
+      } catch (error) {
+        unavailable(error);
+      }
+    },
+    /** Keys' states are never dropped to make room: they expire in Redis when idle. */
+    evicted: () => false,
+    async close() {
+      clearInterval(watchdog);
+      await client.close().catch(() => client.destroy());
+    },
+  };
+}
+
+function safeDecode(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
