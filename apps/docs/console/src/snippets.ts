@@ -2,8 +2,8 @@
 // one curl builder, with the same fields, encoding and Prefer the console sends) and the
 // @hostapi/client call. The key is a placeholder in both, as in the docs' samples.
 import { OPERATIONS, toPairs } from '@hostapi/client';
-import { curlCommand } from '../../scripts/curl.mjs';
-import { KEY_PLACEHOLDER, typescriptLiteral } from '../../scripts/literal.mjs';
+import { curlCommand } from '../../scripts/curl.ts';
+import { KEY_PLACEHOLDER, typescriptLiteral } from '../../scripts/literal.ts';
 import type { OperationModel } from './model.js';
 
 interface Snippet {
@@ -40,7 +40,10 @@ const paths = createPathClient({
   baseUrl: ${typescriptLiteral(trimSlash(baseUrl))},
 });
 
-const { data, error, response } = await paths.${operation.method}(${typescriptLiteral(operation.path)}, ${typescriptLiteral(options)});
+const { data, error, response } = await paths.${operation.method}(${[
+    typescriptLiteral(operation.path),
+    typescriptLiteral(options),
+  ].join(', ')});
 `;
 }
 
