@@ -12,6 +12,17 @@ import { DESCRIPTION_ID, REDOC_ID, ROUTE_ATTRIBUTE } from './ids.ts';
 const element = document.getElementById(REDOC_ID)!;
 const spec = JSON.parse(document.getElementById(DESCRIPTION_ID)!.textContent!);
 
+/**
+ * Enter in Redoc's search box opens the first hit (Redoc opens a hit on Enter only once the arrow
+ * keys have moved to it). Found by the names Redoc gives its search dialog and hits.
+ */
+document.addEventListener('keydown', (event) => {
+  const box = event.target;
+  if (event.key !== 'Enter' || event.isComposing || !(box instanceof HTMLInputElement)) return;
+  const dialog = box.closest('[data-testid="search-dialog"]');
+  dialog?.querySelector<HTMLAnchorElement>('a[data-component-name="Search/SearchItem"]')?.click();
+});
+
 prepareApiDocs({ spec, options: REDOC_OPTIONS, basePath: '/' }).then((docs) => {
   const page = createElement(HashRouter, null, redocPage(docs));
   // The page shown is the one for the route still in the address (a link followed before Redoc

@@ -6,6 +6,7 @@
 // proxy, its sl-violations shown); no server (how to start the mock), a bad address, no key; the
 // API key never in the URL, localStorage, the page, a log or a copy; Redoc's search, sidebar and
 // routes with the console open, with and without the Navigation API; a phone's width.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -264,6 +265,41 @@ describe('when nothing can be sent or nothing answers', () => {
       await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('Enter an API key (the mock accepts any).');
     } finally {
       await page.context().close();
+    }
+  }, 120_000);
+});
+
+describe('opened from `pnpm start`', () => {
+  const START = new URL('../../../scripts/start.mjs', import.meta.url).pathname;
+
+  it.concurrent('calls the mock pnpm start started, whatever its port, and names that command', async ({ expect }) => {
+    const args = ['--', '--docs-port', '0', '--mock-port', '0'];
+    const start = spawn(process.execPath, [START, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    start.stdout!.on('data', (chunk) => (output += chunk));
+    const watched = await freshPage();
+    const { page } = watched;
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toMatch(/hostapi mock on \S+\n$/);
+      const docs = /hostapi docs on (\S+)/.exec(output)![1]!;
+      const mock = /hostapi mock on (\S+)/.exec(output)![1]!;
+      expect(mock).not.toBe(DEFAULT_SERVER);
+      await openLive(page, `${docs}/${byId('listServers').route}`);
+      await page.getByRole('button', { name: /Try it/ }).click();
+      const panel = panelOf(page);
+      expect(await panel.getByLabel('Server', { exact: true }).inputValue()).toBe(mock);
+      const hint = (await panel.locator('.connection .start-mock').innerText()).replace(/\s+/g, ' ');
+      expect(hint).toContain(
+        `pnpm start -- --docs-port 0 --mock-port 0, run in your checkout of hostapi, starts the mock on ${mock}`,
+      );
+      await panel.getByLabel('API key', { exact: true }).fill(KEY);
+      const answer = await sendAndRead(page, panel);
+      expect(answer.request.url().startsWith(`${mock}/`)).toBe(true);
+      expect(answer.status).toBe(200);
+      expect(watched.consoleErrors).toEqual([]);
+    } finally {
+      await page.context().close();
+      start.kill('SIGINT');
     }
   }, 120_000);
 });

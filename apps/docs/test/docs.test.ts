@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, type Watched } from '@hostapi/testing/chromium';
-import { LIVE_PAGE, pageFile, readSite } from '../scripts/site.ts';
+import { LIVE_PAGE, pageFile, readSite, readSiteDescription } from '../scripts/site.ts';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import {
   expectedLinks,
@@ -155,6 +155,54 @@ describe('the introduction', () => {
       await page.screenshot({ path: `${RESULTS}phone-introduction.png` });
     } finally {
       await page.context().close();
+    }
+  });
+});
+
+describe("what the reader's first hour found", () => {
+  it("shows one version, the description's, in the title and heading; the docs package's is the spec's", async () => {
+    const version = spec.info.version as string;
+    expect(await home.page.title()).toBe(`${spec.info.title} (${version})`);
+    expect(await home.page.locator('h1').first().innerText()).toMatch(titleLink.heading);
+    const packageOf = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')).version;
+    expect(packageOf('../package.json')).toBe(packageOf('../../../spec/package.json'));
+  });
+
+  it('labels the contact for what it is: a Contact section linking it by name, no "URL" row', async () => {
+    const { name, url } = spec.info.contact as { name: string; url: string };
+    const section = home.page.locator('[data-section-id="/section/contact"]');
+    await section.waitFor();
+    expect(await section.locator('h2').innerText()).toBe('Contact');
+    expect(await section.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(url);
+    expect(await home.page.getByText('URL', { exact: true }).count()).toBe(0);
+  });
+
+  it('says once, in the introduction, how the curl samples reach the mock ($BASE_URL), not on every operation', () => {
+    const shown = readSiteDescription();
+    expect(shown.info.description).toContain('export BASE_URL=http://127.0.0.1:4010');
+    const operations = Object.values(shown.paths as Record<string, Record<string, { description: string }>>).flatMap(
+      (item) => Object.values(item),
+    );
+    expect(operations.filter((op) => op.description.includes('BASE_URL'))).toEqual([]);
+  });
+
+  it('opens the first hit of a search on Enter', async () => {
+    const watched = await docsPage(browser);
+    try {
+      const { page } = watched;
+      await openLive(page, site.url);
+      await page.locator('[data-testid="search-trigger"]').click();
+      await page.keyboard.type('ssh key');
+      const first = page.locator('[data-testid="search-dialog"] a[data-component-name="Search/SearchItem"]').first();
+      await first.waitFor();
+      const href = await first.getAttribute('href');
+      expect(href).toMatch(/^#\/ssh-keys/);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toBe(href);
+      await expect.poll(() => page.locator('[data-testid="search-dialog"]').count(), { timeout: 30_000 }).toBe(0);
+      expect(watched.consoleErrors).toEqual([]);
+    } finally {
+      await watched.page.context().close();
     }
   });
 });
