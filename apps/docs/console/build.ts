@@ -6,12 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Node, readBundle } from '@hostapi/spec/document';
 import { MOCK_COMMAND, MOCK_README, MOCK_URL } from '../scripts/mock.ts';
+import { CLASSIC_SCRIPT } from '../scripts/script.ts';
 import { consoleModel } from './model.ts';
 import type { ConsoleModel } from './src/model.ts';
 
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-/** apps/docs: the paths in the build's metafile are relative to it, wherever the build runs from. */
-const DOCS = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The console's script, minified: `{ code, model, inputs }`, where `inputs` gives the bytes each
@@ -22,13 +21,8 @@ export async function bundleConsole(
 ): Promise<{ code: string; model: ConsoleModel; inputs: Record<string, number> }> {
   const model = consoleModel(doc);
   const { outputFiles, metafile } = await build({
+    ...CLASSIC_SCRIPT,
     entryPoints: [ENTRY],
-    absWorkingDir: DOCS,
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
     jsx: 'automatic',
     jsxImportSource: 'preact',
     loader: { '.css': 'text' },
@@ -38,8 +32,6 @@ export async function bundleConsole(
       HOSTAPI_MOCK_COMMAND: JSON.stringify(MOCK_COMMAND),
       HOSTAPI_MOCK_URL: JSON.stringify(MOCK_URL),
     },
-    legalComments: 'none',
-    logLevel: 'error',
     metafile: true,
     plugins: [
       {

@@ -6,17 +6,16 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { operationRoute, operationsOf, readBundle } from '@hostapi/spec/document';
 import { bundleConsole } from '../console/build.ts';
 import { DESCRIPTION_ID, pageFile, REDOC_ID } from '../page/ids.ts';
 import { docsDescription } from './description.ts';
 import { renderSite } from './render.ts';
+import { CLASSIC_SCRIPT } from './script.ts';
 import { DIST } from './site.ts';
 
 const require = createRequire(import.meta.url);
-const DOCS = fileURLToPath(new URL('..', import.meta.url));
 const CSS = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
 /** The site's icon: braces, white on the console's blue. */
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
@@ -99,18 +98,9 @@ console.log(`docs written to ${DIST}`);
 /** `entry` (under apps/docs) and what it imports, as one minified classic script. */
 async function bundle(entry: string, define: BuildOptions['define'] = {}): Promise<string> {
   const { outputFiles } = await build({
+    ...CLASSIC_SCRIPT,
     entryPoints: [entry],
-    absWorkingDir: DOCS,
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
     define: { 'process.env.NODE_ENV': '"production"', ...define },
-    legalComments: 'none',
-    // Non-ASCII text as it is, not escaped (30 kB less of Redoc); the page is UTF-8.
-    charset: 'utf8',
-    logLevel: 'error',
     // Redoc's search sets up a worker with `import.meta.url` on a path the page never takes.
     logOverride: { 'empty-import-meta': 'silent' },
   });
