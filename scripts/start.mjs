@@ -1,6 +1,7 @@
 // `pnpm start` (after the build): the docs and the mock side by side, their addresses printed
 // last, once both are ready, and Ctrl-C stopping both. Each runs its own command
-// (apps/docs/bin/serve.mjs, apps/mock/bin/mock.mjs). Ports: --docs-port and --mock-port, or
+// (apps/docs/bin/serve.mjs, apps/mock/bin/mock.mjs); the mock first, so that the docs' Try it
+// console is told where it answers and that `pnpm start` started it. Ports: --docs-port and --mock-port, or
 // DOCS_PORT and MOCK_PORT (default 8080 and 4010); --host or HOST for both. A leading `--`
 // (which pnpm passes on) is ignored. A port that is taken is named, with how to choose another.
 import { spawn } from 'node:child_process';
@@ -33,20 +34,24 @@ if (values.help) {
   process.exit(0);
 }
 const host = values.host;
+// The command as it was run, for the docs to name (`pnpm start -- --mock-port 14010`).
+const command = `pnpm start${args.length ? ` -- ${args.join(' ')}` : ''}`;
 const SERVERS = [
-  {
-    name: 'docs',
-    bin: 'apps/docs/bin/serve.mjs',
-    port: values['docs-port'],
-    option: '--docs-port',
-    variable: 'DOCS_PORT',
-  },
   {
     name: 'mock',
     bin: 'apps/mock/bin/mock.mjs',
     port: values['mock-port'],
     option: '--mock-port',
     variable: 'MOCK_PORT',
+    args: () => [],
+  },
+  {
+    name: 'docs',
+    bin: 'apps/docs/bin/serve.mjs',
+    port: values['docs-port'],
+    option: '--docs-port',
+    variable: 'DOCS_PORT',
+    args: ([mock]) => ['--mock-url', mock.url, '--mock-command', command],
   },
 ];
 for (const server of SERVERS) {
@@ -76,16 +81,20 @@ for (const server of SERVERS) {
 const READY = / on (https?:\/\/\S+)/;
 const started = Date.now();
 
-const children = SERVERS.map((server) => {
+/** The servers started so far, in SERVERS' order: each starts once the one before it is ready. */
+const children = [];
+
+function launch(server) {
   // PORT would give both the same port: each gets its own.
   const env = { ...process.env };
   delete env.PORT;
-  const child = spawn(process.execPath, [server.bin, '--host', host, '--port', server.port], {
+  const child = spawn(process.execPath, [server.bin, '--host', host, '--port', server.port, ...server.args(children)], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const entry = { ...server, child, url: null };
+  children.push(entry);
   let pending = '';
   child.stdout.on('data', (chunk) => {
     pending += chunk;
@@ -97,7 +106,9 @@ const children = SERVERS.map((server) => {
       const ready = !entry.url && READY.exec(line);
       if (ready) {
         entry.url = ready[1];
-        announceWhenReady();
+        const next = SERVERS[children.length];
+        if (next && !stopping) launch(next);
+        else announceWhenReady();
       } else {
         console.log(`[${server.name}] ${line}`);
       }
@@ -112,13 +123,11 @@ const children = SERVERS.map((server) => {
     console.error(`The ${server.name} stopped (${signal ?? `exit code ${code}`}); stopping the other.`);
     stop(code || 1);
   });
-  return entry;
-});
-
+}
 function announceWhenReady() {
-  if (!children.every((c) => c.url)) return;
+  if (children.length < SERVERS.length || !children.every((c) => c.url)) return;
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops both.`);
-  for (const c of children) console.log(`hostapi ${c.name} on ${c.url}`);
+  for (const name of ['docs', 'mock']) console.log(`hostapi ${name} on ${children.find((c) => c.name === name).url}`);
 }
 
 let stopping = false;
@@ -137,3 +146,4 @@ function stop(code) {
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
+launch(SERVERS[0]);

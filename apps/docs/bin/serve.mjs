@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Serves the built site (dist/) on 127.0.0.1:8080; --host/--port or HOST/PORT change it (port 0:
-// any free port). A leading `--` (which pnpm passes on) is ignored.
-import { existsSync } from 'node:fs';
+// any free port). A leading `--` (which pnpm passes on) is ignored. With --mock-url (and
+// --mock-command), as `pnpm start` runs it, the page names the mock started beside it, which the
+// Try it console then calls by default and tells how to start.
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import serveStatic from 'serve-static';
+import { DIST } from '../scripts/site.ts';
 
-const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const USAGE =
-  'Usage: serve [--host 127.0.0.1] [--port 8080]   (HOST and PORT in the environment set the defaults; port 0: any free port)';
+const USAGE = `Usage: serve [--host 127.0.0.1] [--port 8080] [--mock-url <url> [--mock-command <command>]]
+  (HOST and PORT in the environment set the defaults; port 0: any free port)`;
 const args = process.argv.slice(2);
 if (args[0] === '--') args.shift();
 
@@ -20,6 +21,8 @@ try {
     options: {
       host: { type: 'string', default: process.env.HOST || '127.0.0.1' },
       port: { type: 'string', default: process.env.PORT || '8080' },
+      'mock-url': { type: 'string' },
+      'mock-command': { type: 'string', default: 'pnpm start' },
     },
   }));
 } catch (error) {
@@ -31,6 +34,11 @@ if (!/^\d+$/.test(values.port) || port > 65535) {
   console.error(`--port must be a port number, got ${values.port}\n${USAGE}`);
   process.exit(2);
 }
+const mockUrl = values['mock-url'];
+if (mockUrl !== undefined && !/^https?:\/\/[^\s"<>]+$/.test(mockUrl)) {
+  console.error(`--mock-url must be an http:// or https:// address, got ${mockUrl}\n${USAGE}`);
+  process.exit(2);
+}
 if (!existsSync(`${DIST}index.html`)) {
   console.error(`${DIST}index.html is missing: run \`pnpm --filter @hostapi/docs build\` first.`);
   process.exit(1);
@@ -40,6 +48,15 @@ if (!existsSync(`${DIST}index.html`)) {
 // unsatisfiable one, a malformed one ignored), conditional requests, no path outside dist/, no
 // dotfiles, no directory listing. (sirv, used before, died on `Range: bytes=100-50`.)
 const files = serveStatic(DIST, { fallthrough: false, redirect: false, dotfiles: 'ignore', index: ['index.html'] });
+const attribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** The page as built, naming the mock started beside it (read per request: the site may be rebuilt meanwhile). */
+const pageWithMock = () =>
+  readFileSync(`${DIST}index.html`, 'utf8').replace(
+    '<head>',
+    `<head>\n<meta name="hostapi-mock" content="${attribute(mockUrl)}"` +
+      ` data-command="${attribute(values['mock-command'])}">`,
+  );
+
 const server = createServer((req, res) => {
   res.setHeader('x-content-type-options', 'nosniff');
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -47,6 +64,16 @@ const server = createServer((req, res) => {
     res
       .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
       .end('Method Not Allowed: the docs are read with GET and HEAD\n');
+    return;
+  }
+  if (mockUrl && /^\/(index\.html)?(\?.*)?$/.test(req.url)) {
+    const page = pageWithMock();
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(page),
+      'cache-control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : page);
     return;
   }
   files(req, res, (error) => {

@@ -5,8 +5,8 @@
 import { gzipSync } from 'node:zlib';
 import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { describe, expect, it } from 'vitest';
-import { bundleConsole } from '../console/build.mjs';
-import { consoleModel, MOCK_URL } from '../console/model.mjs';
+import { bundleConsole } from '../console/build.ts';
+import { consoleModel, MOCK_URL } from '../console/model.ts';
 import type { Field } from '../console/src/model.js';
 import { operationAt } from '../console/src/route.js';
 import { initialValues, missingRequired, toInput } from '../console/src/values.js';
@@ -168,6 +168,7 @@ describe('the console script', () => {
     expect(code).toContain('"updateDomainContact"');
     expect(code).toContain('/1.2/srs/update_contact.json');
     expect(code).not.toMatch(/apikey=/); // the docs' check: the only key a page may show is the samples' placeholder
-    expect(gzipSync(code).length).toBeGreaterThan(10_000); // really bundled (the budget itself is in packages/benchmarks)
+    // Really bundled (the budget itself is in packages/benchmarks).
+    expect(gzipSync(code).length).toBeGreaterThan(10_000);
   });
 });

@@ -6,11 +6,12 @@
 // proxy, its sl-violations shown); no server (how to start the mock), a bad address, no key; the
 // API key never in the URL, localStorage, the page, a log or a copy; Redoc's search, sidebar and
 // routes with the console open, with and without the Navigation API; a phone's width.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock } from '@hostapi/mock';
-import { watchedPage, type Watched } from '@hostapi/testing/chromium';
+import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,21 +30,19 @@ import {
 } from './support/console.js';
 import { PHONE, RESULTS } from './support/layout.js';
 import { siteMockAndBrowser } from './support/running.js';
-import { openLive } from './support/site.js';
+import { docsPage, openLive } from './support/site.js';
 import type { OperationModel } from '../console/src/model.js';
 
-/** The mock's README, where the console sends a reader to start the mock: on the repository's GitHub (package.json's repository field). */
+/** The mock's README, where the console sends a reader to start the mock (scripts/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
-const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${MOCK_PACKAGE.repository.directory}/README.md`;
+const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${
+  MOCK_PACKAGE.repository.directory
+}/README.md`;
 
 const running = siteMockAndBrowser();
 
 /** A fresh page (its waits allowed what a loaded machine takes). */
-async function freshPage(options?: Parameters<typeof watchedPage>[1]): Promise<Watched> {
-  const watched = await watchedPage(running.browser, options);
-  watched.page.setDefaultTimeout(60_000);
-  return watched;
-}
+const freshPage = (options?: Parameters<typeof docsPage>[1]): Promise<Watched> => docsPage(running.browser, options);
 
 /** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
 const openConsole = (watched: Watched, op: OperationModel) =>
@@ -105,14 +104,15 @@ describe('the form', () => {
     }
   }, 120_000);
 
-  it.concurrent('edits maps by key, lists sent with empty brackets and lists of groups, and sends POST forms as multipart on request', async ({
+  it.concurrent('edits maps by key, lists with [] and of groups; sends POST forms as multipart on request', async ({
     expect,
   }) => {
     const watched = await freshPage();
     const { page } = watched;
     try {
       let panel = await openConsole(watched, byId('upgradeServer'));
-      expect(await panel.getByLabel('upgrade[disk][xvda1]', { exact: true }).inputValue()).toBe('120'); // the example's entry
+      // The example's entry.
+      expect(await panel.getByLabel('upgrade[disk][xvda1]', { exact: true }).inputValue()).toBe('120');
       await panel.getByRole('button', { name: 'Add an entry to upgrade[disk]' }).click();
       await panel.getByLabel('Name of entry 2 of upgrade[disk]').fill('xvdb');
       await panel.getByLabel('upgrade[disk][xvdb]', { exact: true }).fill('40');
@@ -162,7 +162,7 @@ describe('the form', () => {
       expect(copied.verdict).toBe('success');
       // The curl shown sends those parts too (curlCommand's multipart is run by curl in curl.test.ts).
       const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-      const placeheld = parts.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value]);
+      const placeheld = parts.map(([name, value]) => [name!, name === 'apikey' ? PLACEHOLDER : value!] as const);
       expect(curl).toBe(
         curlCommand({
           method: 'post',
@@ -179,7 +179,7 @@ describe('the form', () => {
 });
 
 describe('another server', () => {
-  it.concurrent('is reached at the address typed in, and what breaks the description is shown from sl-violations', async ({
+  it.concurrent('is reached at the address typed in; what breaks the description is shown from sl-violations', async ({
     expect,
   }) => {
     // A server of one's own whose answer breaks the description, behind the mock's validating proxy.
@@ -219,7 +219,7 @@ describe('another server', () => {
 });
 
 describe('when nothing can be sent or nothing answers', () => {
-  it.concurrent("says why, without the key, and how to start the mock from anywhere (npx hostapi-mock, the mock's README)", async ({
+  it.concurrent("says why, without the key, and how to start the mock (npx hostapi-mock, the mock's README)", async ({
     expect,
   }) => {
     const closed = createServer();
@@ -242,7 +242,8 @@ describe('when nothing can be sent or nothing answers', () => {
         .poll(() => alert.innerText(), { timeout: 30_000 })
         .toMatch(
           new RegExp(
-            `^No answer from ${nowhere} \\(listServers: network failure: .+\\)\\. Is the server running, and does it allow requests from this page \\(CORS\\)\\?\n`,
+            `^No answer from ${nowhere} \\(listServers: network failure: .+\\)\\. ` +
+              'Is the server running, and does it allow requests from this page \\(CORS\\)\\?\n',
           ),
         );
       await expectStartMock(alert);
@@ -264,6 +265,41 @@ describe('when nothing can be sent or nothing answers', () => {
       await expect.poll(() => alert.innerText(), { timeout: 30_000 }).toBe('Enter an API key (the mock accepts any).');
     } finally {
       await page.context().close();
+    }
+  }, 120_000);
+});
+
+describe('opened from `pnpm start`', () => {
+  const START = new URL('../../../scripts/start.mjs', import.meta.url).pathname;
+
+  it.concurrent('calls the mock pnpm start started, whatever its port, and names that command', async ({ expect }) => {
+    const args = ['--', '--docs-port', '0', '--mock-port', '0'];
+    const start = spawn(process.execPath, [START, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    start.stdout!.on('data', (chunk) => (output += chunk));
+    const watched = await freshPage();
+    const { page } = watched;
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toMatch(/hostapi mock on \S+\n$/);
+      const docs = /hostapi docs on (\S+)/.exec(output)![1]!;
+      const mock = /hostapi mock on (\S+)/.exec(output)![1]!;
+      expect(mock).not.toBe(DEFAULT_SERVER);
+      await openLive(page, `${docs}/${byId('listServers').route}`);
+      await page.getByRole('button', { name: /Try it/ }).click();
+      const panel = panelOf(page);
+      expect(await panel.getByLabel('Server', { exact: true }).inputValue()).toBe(mock);
+      const hint = (await panel.locator('.connection .start-mock').innerText()).replace(/\s+/g, ' ');
+      expect(hint).toContain(
+        `pnpm start -- --docs-port 0 --mock-port 0, run in your checkout of hostapi, starts the mock on ${mock}`,
+      );
+      await panel.getByLabel('API key', { exact: true }).fill(KEY);
+      const answer = await sendAndRead(page, panel);
+      expect(answer.request.url().startsWith(`${mock}/`)).toBe(true);
+      expect(answer.status).toBe(200);
+      expect(watched.consoleErrors).toEqual([]);
+    } finally {
+      await page.context().close();
+      start.kill('SIGINT');
     }
   }, 120_000);
 });
@@ -323,7 +359,7 @@ describe("at a phone's width (390 px)", () => {
 });
 
 describe('the API key', () => {
-  it.concurrent("stays in the tab's sessionStorage: never in the URL, localStorage, the page's text, a log or a copied sample", async ({
+  it.concurrent("stays in the tab's sessionStorage: not in the URL, localStorage, the page, a log, a copy", async ({
     expect,
   }) => {
     const watched = await freshPage();
@@ -418,7 +454,7 @@ describe('the API key', () => {
 describe('Redoc beside the console', () => {
   // Browsers without the Navigation API (older Firefox and Safari) take the other way to follow Redoc.
   it.concurrent.for(['with', 'without'])(
-    'still searches, and its search and sidebar take the reader to an operation the console then shows (%s the Navigation API)',
+    'still searches; its search and sidebar open an operation the console then shows (%s the Navigation API)',
     { timeout: 120_000 },
     async (navigationApi, { expect }) => {
       const watched = await freshPage();

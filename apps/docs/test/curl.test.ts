@@ -6,14 +6,13 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import { OPERATIONS } from '@hostapi/client';
-import { toPairs } from '@hostapi/spec/wire';
 import { startMock, type RunningMock } from '@hostapi/mock';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
+import { toPairs } from '@hostapi/spec/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain .mjs module without types
-import { curlCommand } from '../scripts/curl.mjs';
-import { readSiteDescription } from '../scripts/site.mjs';
+import { curlCommand } from '../scripts/curl.ts';
+import { clientOperation } from '../scripts/samples.ts';
+import { readSiteDescription } from '../scripts/site.ts';
 import { operations, spec } from './support/site.js';
 
 const run = promisify(execFile);
@@ -51,10 +50,7 @@ it('without BASE_URL a sample calls production', async () => {
 describe('curlCommand, beyond the samples (the console builds its curl with it)', () => {
   const byId = (id: string) => operations.find((op) => op.id === id)!;
   const pairsOf = (op: (typeof operations)[number]) =>
-    toPairs(
-      { apikey: 'k', ...exampleInput(spec, op.op, op.method) },
-      (OPERATIONS[op.id as keyof typeof OPERATIONS] as { form?: Parameters<typeof toPairs>[1] }).form,
-    );
+    toPairs({ apikey: 'k', ...exampleInput(spec, op.op, op.method) }, clientOperation(op.id).form);
 
   it("sends each header as given: Prefer picks the mock's named answer", async () => {
     const op = byId('listServers');
@@ -69,7 +65,7 @@ describe('curlCommand, beyond the samples (the console builds its curl with it)'
     expect(JSON.parse(stdout)).toEqual(responseExamples(spec, op.op, '200').clientNotFound);
   });
 
-  it('sends a POST as multipart/form-data on request: the same fields in the same order, every value literal', async () => {
+  it('sends a POST as multipart/form-data on request: the same fields, in order, every value literal', async () => {
     // What curl puts on the wire, caught by a server of our own.
     let received: { type: string; body: string } | undefined;
     const server = createServer((request, response) => {
@@ -83,7 +79,7 @@ describe('curlCommand, beyond the samples (the console builds its curl with it)'
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       // Values curl -F would read as a file (@, <) or a part type (;type=), and ones URL-encoding would change.
-      const pairs = [
+      const pairs: [string, string][] = [
         ['apikey', 'k'],
         ['params[City]', '@/etc/hostname'],
         ['params[Note]', '<x;type=text/plain'],

@@ -7,9 +7,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { launchChromium, watchedPage, type Watched } from '@hostapi/testing/chromium';
-import { prerenderedFile } from '../scripts/prerender.mjs';
-import { LIVE_PAGE, readSite } from '../scripts/site.mjs';
+import { launchChromium, type Watched } from '@hostapi/testing/chromium';
+import { LIVE_PAGE, pageFile, readSite, readSiteDescription } from '../scripts/site.ts';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import {
   expectedLinks,
@@ -21,11 +20,13 @@ import {
   titleLink,
   type Link,
 } from './support/links.js';
-import { FILE_URL, openLive, operations, serveSite, spec, tags } from './support/site.js';
+import { docsPage, FILE_URL, headingPattern, openLive, operations, serveSite, spec, tags } from './support/site.js';
 
-/** The mock's README, where the docs send a reader to start the mock: on the repository's GitHub (package.json's repository field). */
+/** The mock's README, where the docs send a reader to start the mock (scripts/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
-const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${MOCK_PACKAGE.repository.directory}/README.md`;
+const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${
+  MOCK_PACKAGE.repository.directory
+}/README.md`;
 
 let site: Awaited<ReturnType<typeof serveSite>>;
 let browser: Browser;
@@ -40,8 +41,7 @@ beforeAll(async () => {
   site = await serveSite();
   browser = await launchChromium();
   mkdirSync(RESULTS, { recursive: true });
-  home = await watchedPage(browser, { viewport: DESKTOP });
-  home.page.setDefaultTimeout(60_000);
+  home = await docsPage(browser, { viewport: DESKTOP });
   home.page.on('response', (response) => responses.push(response));
   await home.page.goto(site.url, { waitUntil: 'load' });
   await home.page.locator('h1').first().waitFor();
@@ -145,7 +145,7 @@ describe('the introduction', () => {
   });
 
   it("at a phone's width (390 px), breaks the title only between words", async () => {
-    const { page } = await watchedPage(browser, { viewport: PHONE });
+    const { page } = await docsPage(browser, { viewport: PHONE });
     try {
       await openLive(page, site.url);
       const title = page.locator('h1').first();
@@ -159,8 +159,56 @@ describe('the introduction', () => {
   });
 });
 
+describe("what the reader's first hour found", () => {
+  it("shows one version, the description's, in the title and heading; the docs package's is the spec's", async () => {
+    const version = spec.info.version as string;
+    expect(await home.page.title()).toBe(`${spec.info.title} (${version})`);
+    expect(await home.page.locator('h1').first().innerText()).toMatch(titleLink.heading);
+    const packageOf = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')).version;
+    expect(packageOf('../package.json')).toBe(packageOf('../../../spec/package.json'));
+  });
+
+  it('labels the contact for what it is: a Contact section linking it by name, no "URL" row', async () => {
+    const { name, url } = spec.info.contact as { name: string; url: string };
+    const section = home.page.locator('[data-section-id="/section/contact"]');
+    await section.waitFor();
+    expect(await section.locator('h2').innerText()).toBe('Contact');
+    expect(await section.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(url);
+    expect(await home.page.getByText('URL', { exact: true }).count()).toBe(0);
+  });
+
+  it('says once, in the introduction, how the curl samples reach the mock ($BASE_URL), not on every operation', () => {
+    const shown = readSiteDescription();
+    expect(shown.info.description).toContain('export BASE_URL=http://127.0.0.1:4010');
+    const operations = Object.values(shown.paths as Record<string, Record<string, { description: string }>>).flatMap(
+      (item) => Object.values(item),
+    );
+    expect(operations.filter((op) => op.description.includes('BASE_URL'))).toEqual([]);
+  });
+
+  it('opens the first hit of a search on Enter', async () => {
+    const watched = await docsPage(browser);
+    try {
+      const { page } = watched;
+      await openLive(page, site.url);
+      await page.locator('[data-testid="search-trigger"]').click();
+      await page.keyboard.type('ssh key');
+      const first = page.locator('[data-testid="search-dialog"] a[data-component-name="Search/SearchItem"]').first();
+      await first.waitFor();
+      const href = await first.getAttribute('href');
+      expect(href).toMatch(/^#\/ssh-keys/);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toBe(href);
+      await expect.poll(() => page.locator('[data-testid="search-dialog"]').count(), { timeout: 30_000 }).toBe(0);
+      expect(watched.consoleErrors).toEqual([]);
+    } finally {
+      await watched.page.context().close();
+    }
+  });
+});
+
 describe('the sidebar', () => {
-  it('links the introduction, its sections, every tag and every operation, each by a route of the page itself (#/...)', async () => {
+  it('links the introduction, its sections, every tag and operation, each by a route of the page (#/...)', async () => {
     const { page } = home;
     const found = new Map(shown.map((link) => [link.href, link]));
     // Each tag's operations appear once the tag is opened (a render later: on a loaded machine,
@@ -194,8 +242,7 @@ describe('every other sidebar link, opened cold in a new page from a plain stati
     '%s',
     { timeout: 120_000 },
     async ([, link]: [string, Link], { expect }: TestContext) => {
-      const watched = await watchedPage(browser);
-      watched.page.setDefaultTimeout(60_000);
+      const watched = await docsPage(browser);
       try {
         const url = new URL(hrefOf(link), site.url).href;
         await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
@@ -214,8 +261,7 @@ describe('opened from disk (file://)', () => {
     '%s',
     { timeout: 120_000 },
     async ([, link]: [string, Link], { expect }: TestContext) => {
-      const watched = await watchedPage(browser);
-      watched.page.setDefaultTimeout(60_000);
+      const watched = await docsPage(browser);
       try {
         const url = `${FILE_URL}${hrefOf(link)}`;
         await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
@@ -227,15 +273,14 @@ describe('opened from disk (file://)', () => {
   );
 });
 
-// A deep link shows the page the build saved for its operation (scripts/prerender.mjs) while
-// Redoc's script (2.3 MB) is still on its way, then Redoc's own page takes its place. Redoc's
-// script is held back here until the saved page has been checked, so that both are seen.
+// A deep link shows the page the build rendered for its route (scripts/render.ts) while Redoc's
+// script (2.3 MB) is still on its way, then Redoc hydrates that very page. Redoc's script is held
+// back here until the rendered page has been checked, so that both are seen.
 describe("an operation's deep link, before Redoc has run", () => {
-  it("shows the page the build saved (its heading, its sidebar entry highlighted, inert), then Redoc's own page in its place", async () => {
+  it('shows the page the build rendered (heading, sidebar entry highlighted); Redoc then takes it over', async () => {
     const link = operationLinks.find((l) => l.route.endsWith('/updatedomaincontact'))!;
-    const watched = await watchedPage(browser, { viewport: DESKTOP });
+    const watched = await docsPage(browser, { viewport: DESKTOP });
     const { page } = watched;
-    page.setDefaultTimeout(60_000);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -247,18 +292,18 @@ describe("an operation's deep link, before Redoc has run", () => {
     try {
       const url = `${site.url}${link.route}`;
       const response = await page.goto(url, { waitUntil: 'commit' });
-      const saved = page.locator('#redoc[data-prerendered]');
-      await saved.locator('h1, h2').filter({ hasText: link.heading }).first().waitFor();
-      expect(await saved.evaluate((node) => (node as HTMLElement).inert)).toBe(true);
-      expect(await page.locator('style[data-prerendered]').count()).toBe(1);
+      const shown = page.locator('#redoc[aria-busy="true"]');
+      await shown.locator('h1, h2').filter({ hasText: link.heading }).first().waitFor();
       await expectOpensAndHighlights(expect, page, url, link, response);
-      await page.screenshot({ path: `${RESULTS}docs-operation-saved.png` });
+      const heading = await page.locator('h1, h2').filter({ hasText: link.heading }).first().elementHandle();
+      await page.screenshot({ path: `${RESULTS}docs-operation-rendered.png` });
 
       release();
       await page.locator(LIVE_PAGE).waitFor({ state: 'attached' });
       expect(await page.locator('#redoc').count()).toBe(1);
-      expect(await page.locator('style[data-prerendered]').count()).toBe(0);
-      expect(await page.locator('#redoc').evaluate((node) => (node as HTMLElement).inert)).toBe(false);
+      expect(await page.locator('#redoc[aria-busy]').count()).toBe(0);
+      // Hydrated: the heading shown before is the one Redoc now runs, not a copy put in its place.
+      expect(await heading!.evaluate((node) => node.isConnected)).toBe(true);
       await expectOpensAndHighlights(expect, page, url, link, response);
       expect(watched.consoleErrors).toEqual([]);
       expect(watched.external).toEqual([]);
@@ -268,16 +313,21 @@ describe("an operation's deep link, before Redoc has run", () => {
     }
   }, 120_000);
 
-  it('every operation has its saved page, listed in the page and served', async () => {
-    const index = await (await fetch(site.url)).text();
-    for (const op of operations) {
-      expect(index, op.route).toContain(JSON.stringify(op.route));
-      const saved = await fetch(`${site.url}${prerenderedFile(op.route)}`);
-      expect(saved.status, op.route).toBe(200);
+  it('every route the build renders has its page, served, showing its heading', async () => {
+    const pages = [
+      { route: '/', heading: titleLink.heading },
+      ...operations.map((op) => ({ route: op.route.slice(1), heading: headingPattern(op.summary) })),
+    ];
+    for (const { route, heading } of pages) {
+      const saved = await fetch(`${site.url}${pageFile(route)}`);
+      expect(saved.status, route).toBe(200);
       const headings = [...(await saved.text()).matchAll(/<h[12][^>]*>(.*?)<\/h[12]>/g)].map((match) =>
-        match[1]!.replace(/<[^>]*>/g, ''),
+        match[1]!.replace(/<[^>]*>/g, '').replace(/<!-- -->/g, ''),
       );
-      expect(headings, op.route).toContain(op.summary);
+      expect(
+        headings.some((text) => heading.test(text)),
+        `${route}: ${headings.join(', ')}`,
+      ).toBe(true);
     }
   });
 });

@@ -6,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startMock, type RunningMock } from '@hostapi/mock';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-// @ts-expect-error plain .mjs script without types
-import { sampleFile, samples, SAMPLES } from '../scripts/samples.mjs';
+import { SAMPLES, sampleFile, samples } from '../scripts/samples.ts';
 
 const doc = readBundle();
 const operations = operationsOf(doc).map(({ op }) => op);

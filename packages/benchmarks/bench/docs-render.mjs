@@ -1,11 +1,11 @@
 // Docs: how long a reader waits, in headless Chromium, from navigation until an operation is on
 // the page. Redoc CE 3 shows one operation per route, so each round loads every operation's deep
 // link fresh (empty cache): the median of the 22 and the slowest, each a median over the rounds.
-// The page first shows the operation as the build saved it (apps/docs/scripts/prerender.mjs),
-// until Redoc has rendered its own: each load also times that, Redoc's page in place (the page
-// works from then on). Each round also loads a static page holding only the headings (the floor:
+// The page first shows the operation as the build rendered it (apps/docs/scripts/render.ts),
+// until Redoc has hydrated it: each load also times that, Redoc's page live (the page works from
+// then on). Each round also loads a static page holding only the headings (the floor:
 // what loading any page costs here). And the page's weight. Then each deep link once more,
-// traced until Redoc's page is in place, for where its time goes (lib/docs-trace.mjs; the timed
+// traced until Redoc's page is live, for where its time goes (lib/docs-trace.mjs; the timed
 // rounds are not traced).
 import {
   launchChromium,
@@ -62,7 +62,7 @@ try {
         budget: 'docs.readyMs',
       },
       {
-        figure: "navigation → Redoc's own page in place (it works), median of the 22",
+        figure: "navigation → Redoc's page live (it works), median of the 22",
         value: live,
         limit: `the operation shown, ${format(typical, 'ms')}`,
         budget: 'docs.liveMedianMs',
@@ -75,7 +75,7 @@ try {
   for (const { hash, heading } of OPERATION_PAGES) traces.push(await traceLoad(browser, docs.url + hash, heading));
   const ms = (pick) => format(Math.round(median(traces.map(pick))), 'ms');
   console.log(
-    `\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until Redoc's own page is in place (${ms((t) => t.liveMs)}; the saved page was shown at ${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times add up to that load. CPU is the page's main thread's.\n`,
+    `\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until Redoc's page is live (${ms((t) => t.liveMs)}; the page the build rendered was shown at ${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times add up to that load. CPU is the page's main thread's.\n`,
   );
   printTable(
     ['step', 'wall', 'main-thread CPU'],
@@ -90,7 +90,7 @@ try {
   await docs.close();
 }
 
-/** One fresh load (new context: empty cache) of `url`: `{ readyMs, liveMs }`, the operation shown (as loadPage() times it) and Redoc's page in place. */
+/** One fresh load (new context: empty cache) of `url`: `{ readyMs, liveMs }`, the operation shown (as loadPage() times it) and Redoc's page live. */
 async function loadTimes(browser, url, heading) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { DIST, LIVE_PAGE, operationRoute } from '@hostapi/docs/scripts/site.mjs';
+import { DIST, LIVE_PAGE, operationRoute } from '@hostapi/docs/scripts/site.ts';
 import { operationsOf, readBundle } from '@hostapi/spec/document';
 export { launchChromium } from '@hostapi/testing/chromium';
 
@@ -55,8 +55,9 @@ export async function waitForHeadings(page, headings) {
 }
 
 /**
- * Resolves, once #redoc holds Redoc's own page (not the one the build saved) with `heading` shown
- * as waitForHeadings() requires, to the milliseconds since the start of the navigation.
+ * Resolves, once Redoc's page is live (it has hydrated the page the build rendered, or rendered
+ * it) with `heading` shown as waitForHeadings() requires, to the milliseconds since the start of
+ * the navigation.
  */
 export async function waitForLive(page, heading) {
   await page.waitForFunction((selector) => document.querySelector(selector), LIVE_PAGE, {
@@ -81,8 +82,8 @@ export async function loadPage(browser, url, headings, { weigh = false } = {}) {
     await page.goto(url, { waitUntil: 'commit' });
     const readyMs = await waitForHeadings(page, headings);
     if (!weigh) return { readyMs };
-    // Everything the page asks for: Redoc's scripts are requested once the saved page is shown
-    // (apps/docs/scripts/page.mjs), and have all run once Redoc's page is in place.
+    // Everything the page asks for: Redoc's script is requested once the page the build rendered
+    // is shown (apps/docs/page/show.ts), and has run once Redoc's page is live.
     await page.waitForLoadState('load');
     await waitForLive(page, headings[0]);
     const bodies = await Promise.all(responses);

@@ -13,17 +13,16 @@ const CATEGORIES = ['devtools.timeline', 'toplevel', 'v8', 'blink.user_timing'];
 export const STEPS = [
   ['page', 'navigation → the page (index.html) received'],
   ['redocLoad', "Redoc's script downloaded and parsed (a background thread parses it as it arrives)"],
-  ['redocRun', "Redoc's script runs (its modules set up)"],
-  ['scripts', "the description's script (hands it to Redoc) and the console's"],
+  ['redocRun', "Redoc's script runs (its modules set up, the description read from the page)"],
   ['store', 'Redoc reads the description (menu, operations, markdown)'],
-  ['render', 'React renders the sidebar and the operation, then style, layout and the first frame'],
+  ['render', 'React hydrates the page the build rendered (or renders it), then style, layout and a frame'],
 ];
 
 /**
- * Traces one fresh load of `url` (new context, empty cache) until Redoc's own page is in place
+ * Traces one fresh load of `url` (new context, empty cache) until Redoc's page is live
  * with `heading` shown (waitForLive()), and cuts it into STEPS: resolves to `{ readyMs, liveMs,
  * steps: { <step>: { wall, main } }, backgroundParse, gc, styleLayout }` (milliseconds;
- * `readyMs`: the operation first shown, from the page the build saved).
+ * `readyMs`: the operation first shown, from the page the build rendered).
  */
 export async function traceLoad(browser, url, heading) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -76,14 +75,8 @@ export function stepsOf(events, { url, readyMs }) {
   );
   const evaluation = (stem) => evaluations.find((e) => file(e).startsWith(`${stem}-`));
   const redoc = evaluation('redoc');
-  const docs = evaluation('docs');
-  if (!redoc || !docs) fail("Redoc's and the description's scripts did not both run before the heading");
-  const scriptsEnd = Math.max(
-    ...['docs', 'console']
-      .map(evaluation)
-      .filter(Boolean)
-      .map((e) => e.ts + e.dur),
-  );
+  if (!redoc) fail("Redoc's script did not run before the heading");
+  const scriptsEnd = redoc.ts + redoc.dur;
 
   // The page's main-thread tasks (with their CPU time); the render is the longest one after the scripts.
   const tasks = events.filter(
@@ -100,7 +93,7 @@ export function stepsOf(events, { url, readyMs }) {
     .reduce((longest, e) => (!longest || e.dur > longest.dur ? e : longest), undefined);
   if (!render) fail('no task rendered the page after its scripts ran');
 
-  const bounds = [t0, pageReceived, redoc.ts, redoc.ts + redoc.dur, scriptsEnd, render.ts, end];
+  const bounds = [t0, pageReceived, redoc.ts, scriptsEnd, render.ts, end];
   const overlap = (e, from, to) => Math.max(0, Math.min(e.ts + e.dur, to) - Math.max(e.ts, from));
   const cpu = (from, to) => tasks.reduce((sum, e) => sum + (e.dur ? (e.tdur * overlap(e, from, to)) / e.dur : 0), 0);
   const steps = Object.fromEntries(

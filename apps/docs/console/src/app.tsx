@@ -9,7 +9,7 @@ import { type Exchange, send } from './send.js';
 import { remember, remembered } from './session.js';
 import { clientSnippet, curlSnippet } from './snippets.js';
 import { type FormValues, initialValues, missingRequired, toInput } from './values.js';
-import { parseJson, verdictOf } from './verdict.js';
+import { asText, parseJson, verdictOf } from './verdict.js';
 
 interface Draft {
   values: FormValues;
@@ -27,7 +27,19 @@ const draftOf = (op: OperationModel): Draft => ({
 const preferOf = ({ status, name }: ResponseExample) =>
   status === 200 ? `example=${name}` : `code=${status}, example=${name}`;
 
-export function Console({ model }: { model: ConsoleModel }) {
+/**
+ * The mock the console points at by default, and the command that starts it where the page was
+ * opened: `npx hostapi-mock` for a reader of the published docs, the `pnpm start` that served
+ * the page in a checkout (main.tsx reads it from the page).
+ */
+export interface LocalMock {
+  url: string;
+  command: string;
+  /** Served by `pnpm start` from a checkout of the repository. */
+  checkout: boolean;
+}
+
+export function Console({ model, local }: { model: ConsoleModel; local: LocalMock }) {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => watchRoute(setHash), []);
   const routed = operationAt(hash, model.operations);
@@ -62,6 +74,7 @@ export function Console({ model }: { model: ConsoleModel }) {
       {operation && opened && (
         <Panel
           model={model}
+          local={local}
           operation={operation}
           open={open}
           onChoose={(op) => {
@@ -80,14 +93,17 @@ export function Console({ model }: { model: ConsoleModel }) {
 
 interface PanelProps {
   model: ConsoleModel;
+  local: LocalMock;
   operation: OperationModel;
   open: boolean;
   onChoose: (op: OperationModel) => void;
   onClose: () => void;
 }
 
-function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
-  const [baseUrl, setBaseUrl] = useState(() => remembered('baseUrl') ?? model.servers[0]!.url);
+function Panel({ model, local, operation, open, onChoose, onClose }: PanelProps) {
+  const [baseUrl, setBaseUrl] = useState(() => remembered('baseUrl') ?? local.url);
+  // The local mock where it runs, then the description's servers.
+  const servers = [{ ...model.servers[0]!, url: local.url }, ...model.servers.slice(1)];
   const [apiKey, setApiKey] = useState(() => remembered('apiKey') ?? '');
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [exchanges, setExchanges] = useState<Record<string, Exchange>>({});
@@ -153,11 +169,13 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
           onChange={(e) => onChoose(model.operations.find((op) => op.id === e.currentTarget.value)!)}
         >
           {tags.map((tag) => (
-            <optgroup label={tag}>
+            <optgroup key={tag} label={tag}>
               {model.operations
                 .filter((op) => op.tag === tag)
                 .map((op) => (
-                  <option value={op.id}>{op.summary}</option>
+                  <option key={op.id} value={op.id}>
+                    {op.summary}
+                  </option>
                 ))}
             </optgroup>
           ))}
@@ -189,12 +207,14 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
               }}
             />
             <datalist id="console-servers">
-              {model.servers.map((server) => (
-                <option value={server.url}>{server.description}</option>
+              {servers.map((server) => (
+                <option key={server.url} value={server.url}>
+                  {server.description}
+                </option>
               ))}
             </datalist>
             <span class="hint start-mock">
-              <StartMock />
+              <StartMock local={local} />
             </span>
           </label>
           <label class="field">
@@ -239,11 +259,11 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
             >
               <option value="">Not set: the server's own answer</option>
               {[...new Set(operation.responses.map((r) => r.status))].map((status) => (
-                <optgroup label={`HTTP ${status}`}>
+                <optgroup key={status} label={`HTTP ${status}`}>
                   {operation.responses
                     .filter((r) => r.status === status)
                     .map((r) => (
-                      <option value={preferOf(r)}>{`${r.name}: ${r.summary}`}</option>
+                      <option key={r.name} value={preferOf(r)}>{`${r.name}: ${r.summary}`}</option>
                     ))}
                 </optgroup>
               ))}
@@ -276,7 +296,7 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
         </div>
       </form>
 
-      <div ref={answer}>{exchange && <ExchangeView exchange={exchange} />}</div>
+      <div ref={answer}>{exchange && <ExchangeView exchange={exchange} local={local} />}</div>
 
       <Snippet title="curl" text={curlSnippet(call)} />
       <Snippet title="@hostapi/client" text={clientSnippet(call)} />
@@ -285,23 +305,33 @@ function Panel({ model, operation, open, onChoose, onClose }: PanelProps) {
 }
 
 /**
- * How to start the mock the console points at by default, from any folder (the docs are read
- * far from a checkout of this repository): its command, and its README for how to install it.
+ * How to start the mock the console points at by default, with the command that fits where the
+ * page was opened: `pnpm start` in a checkout, else the mock's own command from any project (the
+ * docs are read far from a checkout of this repository) and its README for how to install it.
  */
-function StartMock() {
+function StartMock({ local }: { local: LocalMock }) {
+  const readme = (
+    <a href={HOSTAPI_MOCK_README} target="_blank" rel="noopener">
+      the mock's README
+    </a>
+  );
+  if (local.checkout)
+    return (
+      <>
+        No server yet? <code>{local.command}</code>, run in your checkout of hostapi, starts the mock on{' '}
+        <code>{local.url}</code> beside these docs ({readme} lists its options).
+      </>
+    );
   return (
     <>
-      No server yet? Start the mock on <code>http://127.0.0.1:4010</code> with <code>{HOSTAPI_MOCK_COMMAND}</code> in a
-      project where <code>@hostapi/mock</code> is installed (
-      <a href={HOSTAPI_MOCK_README} target="_blank" rel="noopener">
-        the mock's README
-      </a>{' '}
-      says how).
+      No server yet? Start the mock on <code>{local.url}</code> with <code>{local.command}</code>
+      {' in a project where '}
+      <code>@hostapi/mock</code> is installed ({readme} says how).
     </>
   );
 }
 
-function ExchangeView({ exchange }: { exchange: Exchange }) {
+function ExchangeView({ exchange, local }: { exchange: Exchange; local: LocalMock }) {
   const { request, response, error } = exchange;
   const body = response && parseJson(response.text);
   const verdict = response && verdictOf(response.status, response.text);
@@ -312,7 +342,7 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
           {error}
           {exchange.unreachable && (
             <span class="start-mock">
-              <StartMock />
+              <StartMock local={local} />
             </span>
           )}
         </p>
@@ -336,8 +366,9 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
           <details class="headers">
             <summary>Response headers ({response.headers.length})</summary>
             <table>
-              {response.headers.map(([name, value]) => (
-                <tr class={name === 'sl-violations' ? 'violations' : undefined}>
+              {response.headers.map(([name, value], i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a header may repeat; the list never changes once shown
+                <tr key={i} class={name === 'sl-violations' ? 'violations' : undefined}>
                   <th>{name}</th>
                   <td>{value}</td>
                 </tr>
@@ -374,7 +405,7 @@ function ExchangeView({ exchange }: { exchange: Exchange }) {
 function Violations({ header }: { header: string | undefined }) {
   if (header === undefined) return null;
   const list = parseJson(header);
-  const items = Array.isArray(list) ? (list as { severity?: unknown; message?: unknown }[]) : undefined;
+  const items = Array.isArray(list) ? (list as unknown[]) : undefined;
   return (
     <section class="violations" aria-label="Violations">
       <h3>
@@ -382,11 +413,17 @@ function Violations({ header }: { header: string | undefined }) {
       </h3>
       {items ? (
         <ul>
-          {items.map((item) => (
-            <li>
-              <span class="severity">{String(item.severity ?? '')}</span> {String(item.message ?? JSON.stringify(item))}
-            </li>
-          ))}
+          {items.map((item, i) =>
+            isEntry(item) ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes once shown
+              <li key={i}>
+                <span class="severity">{asText(item.severity)}</span> {asText(item.message ?? item)}
+              </li>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes once shown
+              <li key={i}>{asText(item)}</li>
+            ),
+          )}
         </ul>
       ) : (
         <pre class="code">{header}</pre>
@@ -394,6 +431,10 @@ function Violations({ header }: { header: string | undefined }) {
     </section>
   );
 }
+
+/** An entry as the mock writes it (`{ severity, message, ... }`); any other value is shown as it is. */
+const isEntry = (item: unknown): item is { severity?: unknown; message?: unknown } =>
+  typeof item === 'object' && item !== null && !Array.isArray(item);
 
 function Snippet({ title, text }: { title: string; text: string }) {
   const [copied, setCopied] = useState(false);

@@ -7,7 +7,9 @@ declare module '*.css' {
   const text: string;
   export default text;
 }
-/** The mock's README on the repository's GitHub (../../scripts/mock.mjs), set by the build. */
+/** The mock's README on the repository's GitHub (../../scripts/mock.ts), set by the build. */
 declare const HOSTAPI_MOCK_README: string;
 /** The command that starts the mock where it is installed (`npx hostapi-mock`), set by the build. */
 declare const HOSTAPI_MOCK_COMMAND: string;
+/** Where that command's mock answers (`http://127.0.0.1:4010`), set by the build. */
+declare const HOSTAPI_MOCK_URL: string;

@@ -87,7 +87,9 @@ function ValueInput({
         <select {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
           <option value="">{field.required ? '(choose)' : '(not sent)'}</option>
           {field.enum.map((option) => (
-            <option value={String(option)}>{String(option)}</option>
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
           ))}
         </select>
       ) : (
@@ -148,7 +150,8 @@ function ListInput({
       {value.map((item, i) => {
         const itemWire = itemName(name, field, i);
         return (
-          <div class="entry">
+          // biome-ignore lint/suspicious/noArrayIndexKey: items are edited in place, added last, removed by index
+          <div key={i} class="entry">
             <FieldInput field={field.item} name={itemWire} value={item} onChange={(v) => set(i, v)} />
             <button
               type="button"
@@ -192,7 +195,8 @@ function MapInput({
       </legend>
       {field.description && <p class="hint">{field.description}</p>}
       {value.map(([key, item], i) => (
-        <div class="entry">
+        // biome-ignore lint/suspicious/noArrayIndexKey: entries are edited in place, added last, removed by index
+        <div key={i} class="entry">
           <label class="field key">
             <span class="label">
               <span class="type">name</span>

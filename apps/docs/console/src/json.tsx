@@ -25,12 +25,18 @@ function render(value: unknown, indent: string, top: boolean): ComponentChild {
     return [
       '{\n',
       ...entries.flatMap(([key, v], i) => {
-        const line = [<span class="key">{JSON.stringify(key)}</span>, ': ', render(v, inner, false)];
+        const line = [
+          <span key="key" class="key">
+            {JSON.stringify(key)}
+          </span>,
+          ': ',
+          render(v, inner, false),
+        ];
         const highlighted = top && ENVELOPE_KEYS.has(key);
         return [
           inner,
           highlighted ? (
-            <mark class={`envelope ${key}`} data-envelope={key}>
+            <mark key={key} class={`envelope ${key}`} data-envelope={key}>
               {line}
             </mark>
           ) : (

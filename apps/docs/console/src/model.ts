@@ -1,8 +1,8 @@
 // The console's compact model of the API, derived from the bundled description at build time
-// (../model.mjs) and bundled into the console's script: what the form, the Prefer control and
+// (../model.ts) and bundled into the console's script: what the form, the Prefer control and
 // the route matching need, nothing more.
 
-/** One input of an operation; a field's wire name is built from its place (see wire.ts). */
+/** One input of an operation; a field's wire name is built from its place (values.ts, with @hostapi/spec/wire). */
 export type Field = ValueField | ObjectField | ListField | MapField;
 
 interface FieldBase {

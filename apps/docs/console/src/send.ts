@@ -83,7 +83,10 @@ export async function send(call: Call): Promise<Exchange> {
 
 function describe(error: unknown, baseUrl: string): string {
   if (error instanceof HostApiError && error.kind === 'network') {
-    return `No answer from ${baseUrl} (${error.message}). Is the server running, and does it allow requests from this page (CORS)?`;
+    return (
+      `No answer from ${baseUrl} (${error.message}). ` +
+      'Is the server running, and does it allow requests from this page (CORS)?'
+    );
   }
   if (error instanceof HostApiError || error instanceof TypeError || error instanceof RangeError) return error.message;
   return 'The request could not be sent.';

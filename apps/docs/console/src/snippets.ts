@@ -3,8 +3,8 @@
 // @hostapi/client call. The key is a placeholder in both, as in the docs' samples.
 import { OPERATIONS } from '@hostapi/client';
 import { toPairs } from '@hostapi/spec/wire';
-import { curlCommand } from '../../scripts/curl.mjs';
-import { KEY_PLACEHOLDER, typescriptLiteral } from '../../scripts/literal.mjs';
+import { curlCommand } from '../../scripts/curl.ts';
+import { KEY_PLACEHOLDER, typescriptLiteral } from '../../scripts/literal.ts';
 import type { OperationModel } from './model.js';
 
 interface Snippet {
@@ -41,7 +41,10 @@ const paths = createPathClient({
   baseUrl: ${typescriptLiteral(trimSlash(baseUrl))},
 });
 
-const { data, error, response } = await paths.${operation.method}(${typescriptLiteral(operation.path)}, ${typescriptLiteral(options)});
+const { data, error, response } = await paths.${operation.method}(${[
+    typescriptLiteral(operation.path),
+    typescriptLiteral(options),
+  ].join(', ')});
 `;
 }
 

@@ -1,7 +1,8 @@
 // The form's values and what they become: the state of each input (text, as typed), the
 // pre-filled example, the input object handed to the client, and the wire names shown beside
-// each input. Wire names follow the client's serialization (nested keys in brackets, list items
-// indexed from 0, or `[]` where the description says so).
+// each input. Wire names are the wire module's (@hostapi/spec/wire), as the client sends them:
+// nested keys in brackets, list items indexed from 0, or `[]` where the description says so.
+import { wireName as joined } from '@hostapi/spec/wire';
 import type { Field } from './model.js';
 
 /** A value input's text; an object's fields; a list's items; a map's [key, value] entries. */
@@ -9,11 +10,11 @@ export type FormValue = string | { [name: string]: FormValue } | FormValue[] | [
 export type FormValues = Record<string, FormValue>;
 
 /** The wire name of a field under `parent` (`params` + `Phone` → `params[Phone]`). */
-export const wireName = (parent: string, key: string) => (parent ? `${parent}[${key}]` : key);
+export const wireName = (parent: string, key: string) => joined(parent ? [parent, key] : [key]);
 
 /** The wire name of item `index` of a list. */
 export const itemName = (list: string, field: Extract<Field, { kind: 'list' }>, index: number) =>
-  `${list}[${field.emptyBrackets ? '' : index}]`;
+  joined([list, field.emptyBrackets ? '' : String(index)]);
 
 /** The form's state for `fields`, pre-filled from an example value (the description's example call). */
 export function initialValues(fields: Field[], example: Record<string, unknown>): FormValues {

@@ -19,14 +19,31 @@ const LABELS: Record<HostApiErrorKind, string> = {
   aborted: 'Aborted',
 };
 
-/** Only the error's kind is used: the operation and the key would name it in its message. */
+/**
+ * Only the error's kind is used: the operation and the key would name it in its message. An
+ * answer the client cannot read at all (it threw something else) is an invalid response: the
+ * console shows every answer, whatever it holds.
+ */
 export function verdictOf(status: number, text: string): Verdict {
   try {
     readEnvelope('', status, text, '');
     return { ok: true, label: 'Success' };
   } catch (error) {
-    if (error instanceof HostApiError) return { ok: false, label: LABELS[error.kind] };
-    throw error;
+    return { ok: false, label: LABELS[error instanceof HostApiError ? error.kind : 'invalid-response'] };
+  }
+}
+
+/**
+ * Any value of an answer as text: a string as it is, anything else as JSON (`{"toString":1}`,
+ * which String() cannot convert), nothing for undefined.
+ */
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+  } catch {
+    return Object.prototype.toString.call(value);
   }
 }
 

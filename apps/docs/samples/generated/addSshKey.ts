@@ -1,4 +1,4 @@
-// addSshKey: Add an SSH key. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// addSshKey: Add an SSH key. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

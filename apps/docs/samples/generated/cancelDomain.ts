@@ -1,4 +1,4 @@
-// cancelDomain: Cancel a domain. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// cancelDomain: Cancel a domain. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

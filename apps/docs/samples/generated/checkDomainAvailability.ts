@@ -1,4 +1,4 @@
-// checkDomainAvailability: Check domain availability. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// checkDomainAvailability: Check domain availability. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

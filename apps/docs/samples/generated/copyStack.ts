@@ -1,4 +1,4 @@
-// copyStack: Copy (clone) a stack. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// copyStack: Copy (clone) a stack. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// getBandwidthUsageByDay: Get bandwidth usage by day. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// getBandwidthUsageByDay: Get bandwidth usage by day. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// getDatabase: Get a database. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// getDatabase: Get a database. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

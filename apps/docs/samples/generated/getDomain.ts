@@ -1,4 +1,4 @@
-// getDomain: Get a registered domain. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// getDomain: Get a registered domain. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// getPricingTiers: Get domain pricing tiers. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// getPricingTiers: Get domain pricing tiers. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

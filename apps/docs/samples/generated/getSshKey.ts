@@ -1,4 +1,4 @@
-// getSshKey: Get an SSH key. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// getSshKey: Get an SSH key. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// listDnsTemplates: List DNS templates. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// listDnsTemplates: List DNS templates. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

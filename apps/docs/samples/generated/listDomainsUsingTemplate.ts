@@ -1,4 +1,4 @@
-// listDomainsUsingTemplate: List domains using a DNS template. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// listDomainsUsingTemplate: List domains using a DNS template. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// listIps: List IP addresses. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// listIps: List IP addresses. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// listMailDomains: List mail domains. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// listMailDomains: List mail domains. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// listSubAccounts: List sub-accounts. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// listSubAccounts: List sub-accounts. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

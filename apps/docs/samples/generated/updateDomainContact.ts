@@ -1,4 +1,4 @@
-// updateDomainContact: Update a domain contact. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// updateDomainContact: Update a domain contact. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// updateSoa: Update a SOA record. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// updateSoa: Update a SOA record. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

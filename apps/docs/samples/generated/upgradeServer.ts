@@ -1,4 +1,4 @@
-// upgradeServer: Upgrade server components. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// upgradeServer: Upgrade server components. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

@@ -1,4 +1,4 @@
-// upgradeServerPlan: Upgrade server plan. Generated from the description by scripts/generate-samples.mjs; do not edit.
+// upgradeServerPlan: Upgrade server plan. Generated from the description by scripts/generate-samples.ts; do not edit.
 import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({

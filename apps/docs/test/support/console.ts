@@ -6,10 +6,9 @@ import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/docume
 import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
-import { consoleModel } from '../../console/model.mjs';
+import { consoleModel } from '../../console/model.ts';
 import type { OperationModel } from '../../console/src/model.js';
-// @ts-expect-error plain .mjs module without types
-import { curlCommand } from '../../scripts/curl.mjs';
+import { curlCommand } from '../../scripts/curl.ts';
 import { headingPattern, openLive } from './site.js';
 
 export { curlCommand };
@@ -147,7 +146,7 @@ export async function expectConsoleRoundTrip(
   const pairs = pairsOf(wire);
   expect(encodePairs(pairs)).toBe(wire);
   expect(pairs[0]).toEqual(['apikey', KEY]);
-  const shown = pairs.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value]);
+  const shown = pairs.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value] as const);
   const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
   expect(curl).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mockUrl}${op.path}`, pairs: shown }));
   await panel.getByText('Request sent (API key masked)').click();
@@ -178,7 +177,7 @@ export async function expectConsoleRoundTrip(
         method: op.method.toLowerCase(),
         url: `${mockUrl}${op.path}`,
         pairs: shown,
-        headers: [['Prefer', answer.request.headers().prefer]],
+        headers: [['Prefer', answer.request.headers().prefer!]],
       }),
     );
     if (!snippet && answer.verdict === 'failure' && answer.status === 200) {

@@ -33,14 +33,27 @@ const lineTextBoxes = (pre: Locator) =>
 /** The curl sample of a sample panel. */
 export const curlSample = (panel: Locator) => panel.locator('pre').filter({ hasText: /^curl/ });
 
-/** The sample stays in its box and no text of it lies under its copy button. */
+/**
+ * The curl sample as a reader sees it: each line as it is written, so that it breaks only between
+ * two parameters (one a line), never inside a bracketed name; a line longer than the box scrolls
+ * inside it (nothing is cut off), and the box stays inside its panel; no text under the copy
+ * button.
+ */
 export async function expectReadableSample(panel: Locator) {
   const pre = curlSample(panel);
-  const { scrollWidth, clientWidth } = await pre.evaluate((node) => ({
+  const written = (await pre.locator('code').textContent())!.replace(/\n$/, '').split('\n');
+  expect(written[0]).toMatch(/^curl /);
+  const lines = (await renderedLines(pre.locator('code'))).map((line) => line.replace(/\n$/, ''));
+  expect(lines, 'the sample wraps inside a line').toEqual(written);
+  const fit = await pre.evaluate((node) => ({
     scrollWidth: node.scrollWidth,
     clientWidth: node.clientWidth,
+    overflowX: getComputedStyle(node).overflowX,
+    right: node.getBoundingClientRect().right,
+    panelRight: node.closest('.panel-request-samples')!.getBoundingClientRect().right,
   }));
-  expect(scrollWidth, 'the sample runs past its box').toBeLessThanOrEqual(clientWidth);
+  if (fit.scrollWidth > fit.clientWidth) expect(['auto', 'scroll'], 'a long line is cut off').toContain(fit.overflowX);
+  expect(fit.right, 'the sample runs past its panel').toBeLessThanOrEqual(fit.panelRight);
   const copy = (await panel.locator('[data-component-name="CodeBlock/CodeBlockControls"]').boundingBox())!;
   const covered = (await lineTextBoxes(pre)).filter((box) => overlaps(box, copy));
   expect(covered, 'text under the copy button').toEqual([]);

@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
 import type { Page } from 'playwright-core';
-import { docsDescription } from '../../scripts/description.mjs';
-import { DIST, LIVE_PAGE, operationRoute, tagRoute } from '../../scripts/site.mjs';
+import { type Watched, watchedPage } from '@hostapi/testing/chromium';
+import type { Browser } from 'playwright-core';
+import { docsDescription } from '../../scripts/description.ts';
+import { DIST, LIVE_PAGE, operationRoute, tagRoute } from '../../scripts/site.ts';
 
 export const spec = readBundle();
 
@@ -69,12 +71,45 @@ export const FILE_URL = new URL('index.html', `file://${DIST}`).href;
 export const headingPattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /**
- * Sends `page` to `url`, a cold load, and waits until Redoc's own page is in place. A deep link
- * first shows the page the build saved (scripts/prerender.mjs), inert, until Redoc's replaces it:
+ * Sends `page` to `url`, a cold load, and waits until Redoc's page is live. A deep link first
+ * shows the page the build rendered for its route (scripts/render.ts) until Redoc hydrates it:
  * every check is of the page that works. Resolves to the navigation's response.
  */
 export async function openLive(page: Page, url: string) {
   const response = await page.goto(url);
   await page.locator(LIVE_PAGE).waitFor({ state: 'attached' });
   return response;
+}
+
+/**
+ * What the browser says when it refuses Redoc's logo: Redoc's sidebar loads Redocly's logo from
+ * Redocly's CDN, which the page's Content-Security-Policy (`img-src 'self' data:`) refuses, so
+ * that the page requests nothing outside its own site; Redoc then shows its "API docs by" text
+ * without the logo.
+ */
+export const LOGO_REFUSED = new RegExp(
+  "^Loading the image 'https://cdn\\.redoc\\.ly/redoc/logo-mini(-full)?\\.svg' violates the following " +
+    `Content Security Policy directive: "img-src 'self' data:"\\. The action has been blocked\\.$`,
+);
+
+/**
+ * A fresh page (watchedPage) whose `consoleErrors` leaves out the refusal of Redoc's logo
+ * (LOGO_REFUSED); `refused` holds those. Waits allow what a loaded machine takes.
+ */
+export async function docsPage(
+  browser: Browser,
+  options?: Parameters<typeof watchedPage>[1],
+): Promise<Watched & { refused: string[] }> {
+  const watched = await watchedPage(browser, options);
+  watched.page.setDefaultTimeout(60_000);
+  return {
+    page: watched.page,
+    external: watched.external,
+    get consoleErrors() {
+      return watched.consoleErrors.filter((error) => !LOGO_REFUSED.test(error));
+    },
+    get refused() {
+      return watched.consoleErrors.filter((error) => LOGO_REFUSED.test(error));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // Values written as TypeScript source, for the code samples the build writes and the snippets the
-// browser console shows. Pure and free of Node APIs, like curl.mjs.
+// browser console shows. Pure and free of Node APIs, like curl.ts.
 
 /** The API key as every sample and snippet shows it: never a real key. */
 export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
@@ -7,12 +7,8 @@ export const KEY_PLACEHOLDER = 'YOUR_API_KEY';
 /**
  * `value` as a TypeScript literal: objects one key a line (unquoted where they can be), strings in
  * single quotes. `indent` is the indentation of the line the literal starts on.
- *
- * @param {unknown} value
- * @param {string} [indent]
- * @returns {string}
  */
-export function typescriptLiteral(value, indent = '') {
+export function typescriptLiteral(value: unknown, indent = ''): string {
   if (Array.isArray(value)) return `[${value.map((item) => typescriptLiteral(item, indent)).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
     const inner = `${indent}  `;
@@ -25,4 +21,4 @@ export function typescriptLiteral(value, indent = '') {
   return typeof value === 'string' ? quote(value) : String(value);
 }
 
-const quote = (text) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;

@@ -4,67 +4,70 @@ import {
   deref,
   exampleInput,
   isIndexedList,
+  type Node,
   operationRoute,
   operationsOf,
   propertiesOf,
   requiredOf,
 } from '@hostapi/spec/document';
+import { MOCK_URL } from '../scripts/mock.ts';
+import type { ConsoleModel, Field, OperationModel } from './src/model.ts';
 
-/** The mock's default address (`pnpm --filter @hostapi/mock start`): the console's default server. */
-export const MOCK_URL = 'http://127.0.0.1:4010';
+export { MOCK_URL };
 
-/** @returns {import('./src/model.ts').ConsoleModel} */
-export function consoleModel(doc) {
+export function consoleModel(doc: Node): ConsoleModel {
   const servers = [
     { url: MOCK_URL, description: 'Local mock' },
-    ...doc.servers.map(({ url, description }) => ({ url, description: plain(description ?? '') })),
+    ...doc.servers.map(({ url, description }: Node) => ({ url, description: plain(description ?? '') })),
   ];
   return {
     servers: servers.filter((server, i) => servers.findIndex((s) => s.url === server.url) === i),
-    operations: operationsOf(doc).map(({ path, method, op }) => ({
-      id: op.operationId,
-      summary: op.summary,
-      tag: op.tags[0],
-      route: operationRoute(op.tags[0], op.operationId),
-      method: method.toUpperCase(),
-      path,
-      fields: method === 'get' ? queryFields(doc, op) : formFields(doc, op),
-      example: exampleInput(doc, op, method),
-      responses: Object.keys(op.responses).flatMap((code) =>
-        Object.entries(deref(doc, op.responses[code]).content?.['application/json']?.examples ?? {}).map(
-          ([name, example]) => ({
-            status: Number(code),
-            name,
-            summary: plain(deref(doc, example).summary ?? name),
-          }),
+    operations: operationsOf(doc).map(
+      ({ path, method, op }): OperationModel => ({
+        id: op.operationId,
+        summary: op.summary,
+        tag: op.tags[0],
+        route: operationRoute(op.tags[0], op.operationId),
+        method: method.toUpperCase() as OperationModel['method'],
+        path,
+        fields: method === 'get' ? queryFields(doc, op) : formFields(doc, op),
+        example: exampleInput(doc, op, method),
+        responses: Object.keys(op.responses).flatMap((code) =>
+          Object.entries<Node>(deref(doc, op.responses[code]).content?.['application/json']?.examples ?? {}).map(
+            ([name, example]) => ({
+              status: Number(code),
+              name,
+              summary: plain(deref(doc, example).summary ?? name),
+            }),
+          ),
         ),
-      ),
-    })),
+      }),
+    ),
   };
 }
 
-function queryFields(doc, op) {
+function queryFields(doc: Node, op: Node): Field[] {
   return (op.parameters ?? [])
-    .map((p) => deref(doc, p))
-    .filter((p) => p.in === 'query')
-    .map((p) => field(doc, p.name, p.schema, p.required, p.description));
+    .map((p: Node) => deref(doc, p))
+    .filter((p: Node) => p.in === 'query')
+    .map((p: Node) => field(doc, p.name, p.schema, p.required, p.description));
 }
 
-function formFields(doc, op) {
+function formFields(doc: Node, op: Node): Field[] {
   const { schema } = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
   return objectFields(doc, schema).filter((f) => f.name !== 'apikey');
 }
 
-function objectFields(doc, schema) {
+function objectFields(doc: Node, schema: Node): Field[] {
   const required = new Set(requiredOf(doc, schema));
   return Object.entries(propertiesOf(doc, schema)).map(([name, property]) =>
     field(doc, name, property, required.has(name)),
   );
 }
 
-function field(doc, name, node, required, description) {
+function field(doc: Node, name: string, node: Node, required?: boolean, description?: string): Field {
   const schema = deref(doc, node);
-  const base = { name, ...(required && { required: true }), ...hint(description ?? schema.description) };
+  const base = { name, ...(required && { required: true as const }), ...hint(description ?? schema.description) };
   const type = [schema.type].flat().find((t) => t !== 'null');
   // A list the service reads by index is an object keyed by the index in the description.
   if (type === 'array' || isIndexedList(doc, schema)) {
@@ -72,7 +75,7 @@ function field(doc, name, node, required, description) {
       ...base,
       kind: 'list',
       item: field(doc, '', schema.items ?? schema.additionalProperties),
-      ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true }),
+      ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true as const }),
     };
   }
   if (type === 'object' && !schema.properties && !schema.allOf && schema.additionalProperties) {
@@ -94,11 +97,10 @@ function field(doc, name, node, required, description) {
 }
 
 /** The first sentence of a description, as plain text. */
-function hint(description) {
+function hint(description: string | undefined): { description?: string } {
   if (!description) return {};
-  const sentence = plain(description).split(/(?<=\.)\s/)[0];
-  return { description: sentence };
+  return { description: plain(description).split(/(?<=\.)\s/)[0]! };
 }
 
 /** Markdown's backticks and emphasis out, whitespace collapsed. */
-const plain = (text) => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();
+const plain = (text: string) => text.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim();

@@ -1,0 +1,200 @@
+// The "Try it" console keeps working whatever a server answers: any status, any headers (an
+// `sl-violations` list of any shape among them), any body (JSON of any shape, problem and envelope
+// lookalikes with values that are not text, text, bytes). Each answer comes from a server of the
+// test's own, one after another on one page: the console renders each as text (the body as the
+// console shows JSON, or as it is), with no page error, and then shows the next one.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleOperation, openConsole } from './support/console.js';
+import { siteMockAndBrowser } from './support/running.js';
+import { docsPage } from './support/site.js';
+
+const running = siteMockAndBrowser();
+
+/** An answer: its status, headers and body. `x-case` (added) tells the answers apart. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/** What the server sends next, and the number of the answer. */
+let next: Answer = { status: 200, headers: {}, body: new Uint8Array() };
+let count = 0;
+const server = createServer((request, response) => {
+  request.resume();
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': '*',
+    'access-control-expose-headers': '*',
+  };
+  if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+  response.writeHead(next.status, { ...next.headers, ...cors, 'x-case': String(count) });
+  response.end(NO_BODY.includes(next.status) ? undefined : next.body);
+});
+let url: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+/** A fetch has no body for these statuses, whatever the server writes. */
+const NO_BODY = [204, 205, 304];
+
+/** Sends `answer` as the server's next one, clicks Send, and checks what the console shows. */
+async function expectShown(panel: Locator, answer: Answer, errors: () => string[]) {
+  next = answer;
+  const number = String(++count);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+  const exchange = panel.getByRole('region', { name: 'Response' });
+  // This answer's, not the one before (each carries its number).
+  await exchange
+    .locator('tr:has(> th:text-is("x-case")) > td', { hasText: new RegExp(`^${number}$`) })
+    .waitFor({ state: 'attached', timeout: 15_000 });
+  expect(await exchange.locator('[data-status]').getAttribute('data-status')).toBe(String(answer.status));
+  expect(await exchange.locator('[data-verdict]').textContent()).not.toBe('');
+  // The body as text: pretty JSON where it is JSON, else as it is.
+  const text = NO_BODY.includes(answer.status) ? '' : new TextDecoder().decode(answer.body);
+  const json = parse(text);
+  const body = await exchange.locator('pre').first().textContent();
+  expect(body).toBe(json === undefined ? text || '(empty body)' : JSON.stringify(json, null, 2));
+  // Every entry of an sl-violations list, each as text; any other value as it is.
+  const header = answer.headers['sl-violations'];
+  if (header !== undefined) {
+    const list = parse(header);
+    const violations = panel.getByRole('region', { name: 'Violations' });
+    if (Array.isArray(list)) expect(await violations.locator('li').count()).toBe(list.length);
+    else expect(await violations.locator('pre').textContent()).toBe(header.trim());
+  }
+  // Chromium logs an error status as a failed load; nothing else may be logged.
+  expect(errors().filter((error) => !error.startsWith('Failed to load resource: the server responded'))).toEqual([]);
+}
+
+function parse(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON text with every character outside printable ASCII escaped: a header value Node sends as it is. */
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+/** Values that are not text, as JSON can hold them, String() cannot convert among them. */
+const notText = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom({ toString: 1 }, { valueOf: 1, toString: 'x' }, null, [], {}, [null]),
+);
+const violations = fc.oneof(
+  fc
+    .array(fc.oneof(fc.record({ severity: notText, message: notText }, { requiredKeys: [] }), notText), {
+      maxLength: 4,
+    })
+    .map(asciiJson),
+  notText.map(asciiJson),
+  fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
+);
+const headers = fc.record(
+  {
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/problem+json',
+      'text/plain; charset=utf-8',
+      'text/html',
+      'application/octet-stream',
+    ),
+    'sl-violations': violations,
+    'x-other': fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+  },
+  { requiredKeys: [] },
+);
+const body = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }).map((value) => bytes(JSON.stringify(value))),
+  // The service's envelope and a validating server's problem, each field of any shape.
+  fc
+    .record({ status: notText, msg: notText, return: notText, error: notText }, { requiredKeys: [] })
+    .map((value) => bytes(JSON.stringify(value))),
+  fc
+    .record(
+      {
+        type: notText,
+        title: notText,
+        message: notText,
+        validation: fc.oneof(
+          notText,
+          fc.array(fc.record({ location: notText, message: notText, code: notText }, { requiredKeys: [] })),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((value) => bytes(JSON.stringify(value))),
+  fc.string({ maxLength: 200 }).map(bytes),
+  fc.uint8Array({ maxLength: 200 }),
+);
+/**
+ * Statuses a browser does not hand to a page as they are, so none is sent here (the answer could
+ * not be told from the one before): a redirect, which the client asks not to follow (status 0,
+ * no headers), and 407, which Chromium fails as a network error (a proxy's, not a server's).
+ */
+const HIDDEN = [301, 302, 303, 307, 308, 407];
+const answers = fc.record({
+  status: fc
+    .oneof(fc.constantFrom(200, 400, 401, 404, 422, 429, 500, 502), fc.integer({ min: 200, max: 599 }))
+    .filter((status) => !HIDDEN.includes(status)),
+  headers,
+  body,
+});
+
+/** How many answers the property sends, and its seed (FC_SEED repeats a run). */
+const RUNS = 100;
+const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+
+describe('whatever a server answers', () => {
+  it('shows answers whose sl-violations or 422 message are not text, and the next answer after them', async () => {
+    const watched = await docsPage(running.browser);
+    try {
+      const panel = await openConsole(watched, consoleOperation('listServers'), running.site, url);
+      const show = (answer: Answer) => expectShown(panel, answer, () => watched.consoleErrors);
+      const json = { 'content-type': 'application/json' };
+      await show({
+        status: 200,
+        headers: {
+          ...json,
+          'sl-violations': asciiJson([null, 7, { severity: { toString: 1 }, message: { valueOf: 1, toString: 2 } }]),
+        },
+        body: bytes(JSON.stringify({ return: [], msg: 'Successful', status: true })),
+      });
+      await show({
+        status: 422,
+        headers: { 'content-type': 'application/problem+json' },
+        body: bytes(
+          JSON.stringify({ title: 'Invalid request', validation: [{ location: ['query'], message: { toString: 1 } }] }),
+        ),
+      });
+      await show({ status: 200, headers: json, body: bytes(JSON.stringify({ return: [], status: true })) });
+    } finally {
+      await watched.page.context().close();
+    }
+  }, 120_000);
+
+  it(`renders any answer as text and still shows the next one (fast-check, ${RUNS} answers)`, async () => {
+    const watched = await docsPage(running.browser);
+    try {
+      const panel = await openConsole(watched, consoleOperation('listServers'), running.site, url);
+      await fc.assert(
+        fc.asyncProperty(answers, (answer) => expectShown(panel, answer, () => watched.consoleErrors)),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      console.log(`console answers: ${RUNS} answers, seed ${SEED} (FC_SEED=${SEED} repeats it)`);
+    } finally {
+      await watched.page.context().close();
+    }
+  }, 240_000);
+});
