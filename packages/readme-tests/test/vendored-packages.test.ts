@@ -14,7 +14,7 @@ const TOP_LEVEL: Record<string, string[]> = {
   types: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
   client: ['LICENSE', 'README.md', 'dist', 'docs', 'package.json', 'src'],
   mcp: ['LICENSE', 'README.md', 'dist', 'package.json'],
-  mock: ['LICENSE', 'README.md', 'bin', 'fixtures', 'package.json', 'src'],
+  mock: ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'fixtures', 'package.json'],
 };
 
 interface Manifest {
