@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 export TURBO_TELEMETRY_DISABLED=1
+# The copy shares this checkout's node_modules: pnpm must not install into it from the copy.
+export pnpm_config_verify_deps_before_run=false
 # The public packages: every workspace package not marked private (changeset publish publishes
 # each whose version npm does not have yet).
 mapfile -t PACKAGES < <(git ls-files -- '*/package.json' | grep -v node_modules | while read -r manifest; do
@@ -42,9 +44,13 @@ done
 
 for dir in "${PACKAGES[@]}"; do
   # The manifest as published: from the tarball (pnpm pack writes the versions of workspace: ranges).
-  tarball=$(ls "$work"/tarballs/"$(node -p "require('$work/$dir/package.json').name.replace(/^@/, '').replace('/', '-')")"-*.tgz)
+  stem=$(node -p "require('$work/$dir/package.json').name.replace(/^@/, '').replace('/', '-')")
+  tarball=$(ls "$work"/tarballs/"$stem"-*.tgz)
   manifest=$(tar -xOzf "$tarball" package/package.json)
-  field() { node -e "const m = JSON.parse(process.argv[1]); const v = $1; console.log(typeof v === 'string' ? v : JSON.stringify(v))" "$manifest"; }
+  field() {
+    node -e "const m = JSON.parse(process.argv[1]); const v = $1;
+      console.log(typeof v === 'string' ? v : JSON.stringify(v))" "$manifest"
+  }
   name=$(field m.name)
   version=$(field m.version)
   before=$(node -p "require('$root/$dir/package.json').version")

@@ -199,7 +199,8 @@ it('any method, path and Range: never a 5xx, never an exit, then serves as befor
   await fc.assert(
     fc.asyncProperty(method, path, range, async (m, p, r) => {
       const answer = await raw(
-        `${m} ${p} HTTP/1.1\r\n${r ? `Range: ${r}\r\n` : ''}${m === 'GET' || m === 'HEAD' ? '' : 'Content-Length: 0\r\n'}`,
+        `${m} ${p} ` +
+          `HTTP/1.1\r\n${r ? `Range: ${r}\r\n` : ''}${m === 'GET' || m === 'HEAD' ? '' : 'Content-Length: 0\r\n'}`,
       );
       expect(answer.status, `${m} ${p} Range: ${r}`).toBeLessThan(500);
       expect(child.exitCode, output).toBeNull();

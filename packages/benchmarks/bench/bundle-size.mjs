@@ -8,7 +8,8 @@ const ok = report(
   'Bundle size (minified + gzipped, dependencies included)',
   [
     `size-limit 12 on packages/client/dist; entries in .size-limit.mjs.`,
-    `For scale: openapi-fetch alone ${format(sizes['openapi-fetch alone'], 'B')}; operation client + path client (openapi-fetch) ${format(sizes['operation client + path client'], 'B')}.`,
+    `For scale: openapi-fetch alone ${format(sizes['openapi-fetch alone'], 'B')}; operation client + path ` +
+      `client (openapi-fetch) ${format(sizes['operation client + path client'], 'B')}.`,
   ],
   [
     {

@@ -70,8 +70,10 @@ try {
   report(
     'CI: the least time its CPU takes',
     [
-      `${runs.length} steps, ${runs.reduce((sum, run) => sum + run.seconds, 0).toFixed(0)} s one after another; the machine spent ${total.toFixed(0)} CPU-seconds (${byKind}).`,
-      `On ${cores} cores with none idle, that is the least time CI takes, however turbo orders it; without its largest task (${largest.name}, ${largest.cpu.toFixed(0)} CPU-seconds), the least time of the rest.`,
+      `${runs.length} steps, ${runs.reduce((sum, run) => sum + run.seconds, 0).toFixed(0)} s one after ` +
+        `another; the machine spent ${total.toFixed(0)} CPU-seconds (${byKind}).`,
+      `On ${cores} cores with none idle, that is the least time CI takes, however turbo orders it; without its ` +
+        `largest task (${largest.name}, ${largest.cpu.toFixed(0)} CPU-seconds), the least time of the rest.`,
     ],
     [
       { figure: `all of CI's work over ${cores} cores`, value: total / cores, budget: 'pipeline.ciSeconds' },

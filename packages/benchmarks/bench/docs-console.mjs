@@ -16,7 +16,8 @@ const withConsole = await serveDocs();
 const without = await serveDocsWithoutConsole();
 const browser = await launchChromium();
 try {
-  const page = await loadPage(browser, withConsole.url + PAGES[0].hash, [PAGES[0].heading], { weigh: true }); // also warms both servers
+  // Also warms both servers.
+  const page = await loadPage(browser, withConsole.url + PAGES[0].hash, [PAGES[0].heading], { weigh: true });
   await loadPage(browser, without.url + PAGES[0].hash, [PAGES[0].heading]);
   const loads = (site) => async () => {
     const times = [];
@@ -27,8 +28,11 @@ try {
   const ok = report(
     'Docs console: its script (minified + gzipped, level 9), and the page with and without it',
     [
-      `${script.name}: ${format(script.bytes, 'B')} minified. Its parts, minified: ${parts.map(([part, bytes]) => `${part} ${format(bytes, 'B')}`).join('; ')}.`,
-      `Timing: ${ROUNDS} rounds, each loading ${PAGES.length} operation deep links fresh on each site, alternating; per round the median load. With the console: ${rounds.console.map(Math.round).join(', ')} ms; without: ${rounds.without.map(Math.round).join(', ')} ms.`,
+      `${script.name}: ${format(script.bytes, 'B')} minified. Its parts, minified: ` +
+        `${parts.map(([part, bytes]) => `${part} ${format(bytes, 'B')}`).join('; ')}.`,
+      `Timing: ${ROUNDS} rounds, each loading ${PAGES.length} operation deep links fresh on each site, ` +
+        `alternating; per round the median load. With the console: ${rounds.console.map(Math.round).join(', ')} ` +
+        `ms; without: ${rounds.without.map(Math.round).join(', ')} ms.`,
       'The size is the same on every machine: the tests enforce its budget (packages/benchmarks/test/budgets.test.ts).',
     ],
     [

@@ -24,11 +24,14 @@ const ROUNDS = 5;
 const docs = await serveDocs();
 const browser = await launchChromium();
 const headings = OPERATION_PAGES.map((page) => page.heading);
-const floorHtml = `<!doctype html><meta charset="utf-8"><title>floor</title>${headings.map((h) => `<h2>${h.replace(/</g, '&lt;')}</h2>`).join('')}`;
+const floorHtml =
+  `<!doctype html><meta ` +
+  `charset="utf-8"><title>floor</title>${headings.map((h) => `<h2>${h.replace(/</g, '&lt;')}</h2>`).join('')}`;
 const floorUrl = `data:text/html;base64,${Buffer.from(floorHtml).toString('base64')}`;
 
 try {
-  const first = await loadPage(browser, docs.url + OPERATION_PAGES[0].hash, [headings[0]], { weigh: true }); // warm the server and the browser; weigh the page
+  // Warms the server and the browser; weighs the page.
+  const first = await loadPage(browser, docs.url + OPERATION_PAGES[0].hash, [headings[0]], { weigh: true });
   const rounds = await alternate(ROUNDS, {
     docs: async () => {
       const loads = [];
@@ -45,8 +48,11 @@ try {
   const ok = report(
     'Docs: Redoc page in headless Chromium',
     [
-      `${ROUNDS} rounds; each loads all ${OPERATION_PAGES.length} operation deep links fresh (new browser context each), alternating with a static page of the headings; medians of the rounds.`,
-      `Median of the 22 in each round: ${rounds.docs.map((round) => Math.round(round.median)).join(', ')} ms; the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ${first.requests} requests per load.`,
+      `${ROUNDS} rounds; each loads all ${OPERATION_PAGES.length} operation deep links fresh (new browser ` +
+        `context each), alternating with a static page of the headings; medians of the rounds.`,
+      `Median of the 22 in each round: ${rounds.docs.map((round) => Math.round(round.median)).join(', ')} ms; ` +
+        `the slowest of each round: ${rounds.docs.map((round) => Math.round(round.slowest)).join(', ')} ms. ` +
+        `${first.requests} requests per load.`,
     ],
     [
       {
@@ -75,14 +81,18 @@ try {
   for (const { hash, heading } of OPERATION_PAGES) traces.push(await traceLoad(browser, docs.url + hash, heading));
   const ms = (pick) => format(Math.round(median(traces.map(pick))), 'ms');
   console.log(
-    `\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until Redoc's page is live (${ms((t) => t.liveMs)}; the page the build rendered was shown at ${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times add up to that load. CPU is the page's main thread's.\n`,
+    `\nWhere Redoc's time goes: each deep link loaded once more, traced (Chromium's trace events) until ` +
+      `Redoc's page is live (${ms((t) => t.liveMs)}; the page the build rendered was shown at ` +
+      `${ms((t) => t.readyMs)}); medians of the ${traces.length}. The steps follow one another: their wall times ` +
+      `add up to that load. CPU is the page's main thread's.\n`,
   );
   printTable(
     ['step', 'wall', 'main-thread CPU'],
     STEPS.map(([key, step]) => [step, ms((t) => t.steps[key].wall), ms((t) => t.steps[key].main)]),
   );
   console.log(
-    `\nBesides: parsing the scripts on a background thread ${ms((t) => t.backgroundParse)}; garbage collection on the main thread ${ms((t) => t.gc)}; style and layout in the render step ${ms((t) => t.styleLayout)}.`,
+    `\nBesides: parsing the scripts on a background thread ${ms((t) => t.backgroundParse)}; garbage collection ` +
+      `on the main thread ${ms((t) => t.gc)}; style and layout in the render step ${ms((t) => t.styleLayout)}.`,
   );
   process.exitCode = ok ? 0 : 3;
 } finally {
@@ -90,7 +100,10 @@ try {
   await docs.close();
 }
 
-/** One fresh load (new context: empty cache) of `url`: `{ readyMs, liveMs }`, the operation shown (as loadPage() times it) and Redoc's page live. */
+/**
+ * One fresh load (new context: empty cache) of `url`: `{ readyMs, liveMs }`, the operation shown (as loadPage() times
+ * it) and Redoc's page live.
+ */
 async function loadTimes(browser, url, heading) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {

@@ -186,16 +186,23 @@ const at = (count) => keys.find(([k]) => k === count)[1];
 const ok = report(
   'Hostile input',
   [
-    `reading: ${ROUNDS} alternating rounds of a ${format(read.bytes / 1024 ** 2, 'MB')} form of 100,000 unknown fields (POST ssh/key/add, the mock answers 422),`,
-    `  the same with 10,000 fields, and the same bytes to a plain node:http server that only reads them; medians (slowest ${format(read.slowest, 'ms')})`,
-    `sandbox: ${KEYS.toLocaleString('en-US')} keys write one SSH key each (4 at a time), --max-keys at its default; heap after a full GC: ${keys.map(([k, mb]) => `${k.toLocaleString('en-US')} keys ${format(mb, 'MB')}`).join(', ')}`,
-    `proxy: a 1 GB upstream answer read whole by a client through the proxy (${format(stream.mbps, 'MB/s')}) and straight from the upstream (${format(stream.directMbps, 'MB/s')}); RSS sampled every 50 ms`,
+    `reading: ${ROUNDS} alternating rounds of a ${format(read.bytes / 1024 ** 2, 'MB')} form of 100,000 ` +
+      `unknown fields (POST ssh/key/add, the mock answers 422),`,
+    `  the same with 10,000 fields, and the same bytes to a plain node:http server that only reads them; ` +
+      `medians (slowest ${format(read.slowest, 'ms')})`,
+    `sandbox: ${KEYS.toLocaleString('en-US')} keys write one SSH key each (4 at a time), --max-keys at its ` +
+      `default; heap after a full GC: ` +
+      `${keys.map(([k, mb]) => `${k.toLocaleString('en-US')} keys ${format(mb, 'MB')}`).join(', ')}`,
+    `proxy: a 1 GB upstream answer read whole by a client through the proxy (${format(stream.mbps, 'MB/s')}) ` +
+      `and straight from the upstream (${format(stream.directMbps, 'MB/s')}); RSS sampled every 50 ms`,
   ],
   [
     {
       figure: 'mock: reading a 1 MB form of 100,000 fields',
       value: read.mock,
-      limit: `plain node:http receiving it: ${format(read.receiver, 'ms')}; 10,000 fields: ${format(read.small, 'ms')} (${format(read.mock / read.small, '×')} for 10× the fields)`,
+      limit:
+        `plain node:http receiving it: ${format(read.receiver, 'ms')}; 10,000 fields: ` +
+        `${format(read.small, 'ms')} (${format(read.mock / read.small, '×')} for 10× the fields)`,
       budget: 'hostile.readMs',
     },
     {

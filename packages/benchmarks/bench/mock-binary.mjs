@@ -75,8 +75,13 @@ try {
   const ok = report(
     '@hostapi/mock as one executable (Node single executable application)',
     [
-      `Built from the current sources in ${buildSeconds.toFixed(1)} s (esbuild bundle, code cache, postject), Node ${process.version} ${process.platform}-${process.arch}; load average ${loadavg()[0].toFixed(1)} at the end.`,
-      `${ROUNDS} alternating cold starts each, from an empty directory, until GET list_servers answers 200. Executable: ${ms('binary').map(Math.round).join(', ')} ms (CPU ${cpu('binary').map(Math.round).join(', ')} ms); node bin/mock.mjs: ${ms('node').map(Math.round).join(', ')} ms (CPU ${cpu('node').map(Math.round).join(', ')} ms).`,
+      `Built from the current sources in ${buildSeconds.toFixed(1)} s (esbuild bundle, code cache, postject), ` +
+        `Node ${process.version} ${process.platform}-${process.arch}; load average ${loadavg()[0].toFixed(1)} at ` +
+        `the end.`,
+      `${ROUNDS} alternating cold starts each, from an empty directory, until GET list_servers answers 200. ` +
+        `Executable: ${ms('binary').map(Math.round).join(', ')} ms (CPU ` +
+        `${cpu('binary').map(Math.round).join(', ')} ms); node bin/mock.mjs: ` +
+        `${ms('node').map(Math.round).join(', ')} ms (CPU ${cpu('node').map(Math.round).join(', ')} ms).`,
     ],
     [
       {

@@ -30,7 +30,8 @@ const success = (id) =>
 const GET = '/1.3/server/list_servers.json?apikey=k&client_id=293&filters[state]=On&filters[page_size]=50';
 const POST = '/1.2/srs/update_contact.json';
 const BODY =
-  'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550';
+  'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&' +
+  'params[Phone][Local]=3095550';
 
 /** `count` requests, GET and POST in turn, over 4 connections; `fresh`: bytes never sent before. */
 async function send(url, count, fresh, from = 0) {
@@ -113,8 +114,10 @@ const repeated = await instructions('mock-repeated', [MOCK_BIN, '--port', String
 const ok = report(
   '@hostapi/mock: CPU instructions per request (callgrind, main thread)',
   [
-    `${WARM} requests to warm each server, then ${COUNT} counted; GET list_servers and POST update_contact in turn, 4 connections.`,
-    `instructions per request: plain node:http ${format(fixed, '')}, mock every request new ${format(fresh, '')}, mock repeated ${format(repeated, '')}`,
+    `${WARM} requests to warm each server, then ${COUNT} counted; GET list_servers and POST update_contact in ` +
+      `turn, 4 connections.`,
+    `instructions per request: plain node:http ${format(fixed, '')}, mock every request new ` +
+      `${format(fresh, '')}, mock repeated ${format(repeated, '')}`,
   ],
   [
     {

@@ -31,7 +31,9 @@ const REQUESTS = [
     method: 'POST',
     path: OPERATIONS.updateDomainContact.path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
+    body:
+      'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&' +
+      'params[Phone][Area]=9&params[Phone][Local]=3095550',
   },
 ];
 
@@ -149,8 +151,11 @@ try {
   const ok = report(
     '@hostapi/mock under load',
     [
-      `${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers and POST update_contact, valid, in turn.`,
-      `Requests/s, mock: ${runs.mock.map((run) => Math.round(run.rps)).join(', ')}; every request new: ${runs.fresh.map((run) => Math.round(run.rps)).join(', ')}; limit: ${runs.limit.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`,
+      `${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); ` +
+        `GET list_servers and POST update_contact, valid, in turn.`,
+      `Requests/s, mock: ${runs.mock.map((run) => Math.round(run.rps)).join(', ')}; every request new: ` +
+        `${runs.fresh.map((run) => Math.round(run.rps)).join(', ')}; limit: ` +
+        `${runs.limit.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`,
     ],
     [
       {
@@ -174,7 +179,9 @@ try {
       {
         figure: 'start → first valid answer (median of 3)',
         value: median(readies),
-        limit: `${readies.map((ms) => Math.round(ms)).join(', ')} ms; CPU ${readyCpu.map((ms) => Math.round(ms)).join(', ')} ms`,
+        limit:
+          `${readies.map((ms) => Math.round(ms)).join(', ')} ms; CPU ` +
+          `${readyCpu.map((ms) => Math.round(ms)).join(', ')} ms`,
         budget: 'mock.readyMs',
       },
       { figure: 'peak RSS, all mock processes', value: rss, budget: 'mock.rssMb' },

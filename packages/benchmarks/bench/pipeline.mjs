@@ -21,7 +21,10 @@ try {
     'Pipeline',
     [
       `Fresh clone of ${clone.commit}; CI printed "${summary}".`,
-      `The machine spent ${ci.cpu.toFixed(0)} CPU-seconds during it: ${((100 * ci.cpu) / (cores * ci.seconds)).toFixed(0)}% of its ${cores} cores; at least ${(ci.cpu / cores).toFixed(0)} s on ${cores} cores, ${(ci.cpu / BUDGETS.pipeline.ciSeconds.max).toFixed(1)} cores to end within the budget.`,
+      `The machine spent ${ci.cpu.toFixed(0)} CPU-seconds during it: ` +
+        `${((100 * ci.cpu) / (cores * ci.seconds)).toFixed(0)}% of its ${cores} cores; at least ` +
+        `${(ci.cpu / cores).toFixed(0)} s on ${cores} cores, ` +
+        `${(ci.cpu / BUDGETS.pipeline.ciSeconds.max).toFixed(1)} cores to end within the budget.`,
       `Re-runs of \`pnpm test\`: ${reruns.map((s) => s.toFixed(2)).join(', ')} s.`,
     ],
     [

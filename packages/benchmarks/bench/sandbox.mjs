@@ -42,7 +42,9 @@ const REQUESTS = [
     method: 'POST',
     path: OPERATIONS.updateDomainContact.path,
     headers: form,
-    body: 'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550',
+    body:
+      'apikey=k&client_id=293&contact_id=3310&params[City]=Auckland&params[Phone][Country]=64&' +
+      'params[Phone][Area]=9&params[Phone][Local]=3095550',
   },
 ];
 
@@ -77,7 +79,8 @@ function write(n) {
     [OPERATIONS.backupStack.path, 'server=cloud01&name=shop'],
     [
       OPERATIONS.updateSoa.path,
-      'domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster@example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600',
+      'domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster@example.co.nz&refresh=10800&retry=3600&' +
+        'expire=604800&minimum=3600',
     ],
   ];
   const [path, fields] = writes[round % writes.length];
@@ -210,23 +213,40 @@ const mb = (bytes) => format(bytes / MB, 'MB');
 const ok = report(
   '@hostapi/mock --sandbox',
   [
-    `${CONNECTIONS} connections, ${PAIRS} pairs of processes × ${ROUNDS} alternating rounds of ${SECONDS} s (autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has, about as many bytes) and POST update_contact (a write in the sandbox), valid, in turn.`,
-    `Requests/s, sandbox: ${rounds('sandbox')}; default mode: ${rounds('examples')}; sandbox on Redis: ${rounds('redis')}.`,
-    `Requests that each write (POST backup, a new job id, ${WRITE_KEYS} keys in turn), ${PAIRS} × ${WRITE_ROUNDS} alternating rounds: requests/s in memory: ${rounds('sandboxWrites')}; on Redis: ${rounds('redisWrites')}.`,
-    `Sandbox on Redis (--store, redis-server on loopback, one connection per mock, the commands of a tick sent together): CPU per request ${format(side('redis', 'cpuUs'), 'µs')} in the mock and ${format(side('redis', 'redisCpuUs'), 'µs')} in redis-server (mixed requests); ${format(side('redisWrites', 'cpuUs'), 'µs')} and ${format(side('redisWrites', 'redisCpuUs'), 'µs')} for writes. Round trips counted by redis-server (INFO commandstats: script calls per request).`,
-    `Memory of a fresh sandbox after a full GC, RSS / heap used: ${mb(memory.before.rss)} / ${mb(memory.before.heapUsed)} before; ${mb(memory.keysWritten.rss)} / ${mb(memory.keysWritten.heapUsed)} once each of ${KEYS} keys has written (6 writes each); ${mb(memory.after.rss)} / ${mb(memory.after.heapUsed)} after ${MEMORY_WRITES.toLocaleString('en-US')} more writes (contacts, upgrades, domains registered and cancelled, backups, SOA records).`,
+    `${CONNECTIONS} connections, ${PAIRS} pairs of processes × ${ROUNDS} alternating rounds of ${SECONDS} s ` +
+      `(autocannon in this process); GET list_servers (filtered to 2 servers, as many as the example has, about ` +
+      `as many bytes) and POST update_contact (a write in the sandbox), valid, in turn.`,
+    `Requests/s, sandbox: ${rounds('sandbox')}; default mode: ${rounds('examples')}; sandbox on Redis: ` +
+      `${rounds('redis')}.`,
+    `Requests that each write (POST backup, a new job id, ${WRITE_KEYS} keys in turn), ${PAIRS} × ` +
+      `${WRITE_ROUNDS} alternating rounds: requests/s in memory: ${rounds('sandboxWrites')}; on Redis: ` +
+      `${rounds('redisWrites')}.`,
+    `Sandbox on Redis (--store, redis-server on loopback, one connection per mock, the commands of a tick sent ` +
+      `together): CPU per request ${format(side('redis', 'cpuUs'), 'µs')} in the mock and ` +
+      `${format(side('redis', 'redisCpuUs'), 'µs')} in redis-server (mixed requests); ` +
+      `${format(side('redisWrites', 'cpuUs'), 'µs')} and ${format(side('redisWrites', 'redisCpuUs'), 'µs')} for ` +
+      `writes. Round trips counted by redis-server (INFO commandstats: script calls per request).`,
+    `Memory of a fresh sandbox after a full GC, RSS / heap used: ${mb(memory.before.rss)} / ` +
+      `${mb(memory.before.heapUsed)} before; ${mb(memory.keysWritten.rss)} / ${mb(memory.keysWritten.heapUsed)} ` +
+      `once each of ${KEYS} keys has written (6 writes each); ${mb(memory.after.rss)} / ` +
+      `${mb(memory.after.heapUsed)} after ${MEMORY_WRITES.toLocaleString('en-US')} more writes (contacts, ` +
+      `upgrades, domains registered and cancelled, backups, SOA records).`,
   ],
   [
     {
       figure: 'throughput, sandbox / default mode (90% interval)',
       ...ratio('rps'),
-      limit: `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ${format(side('sandbox', 'rps'), 'req/s')}`,
+      limit:
+        `default mode (examples), ${format(side('examples', 'rps'), 'req/s')}; sandbox ` +
+        `${format(side('sandbox', 'rps'), 'req/s')}`,
       budget: 'sandbox.throughputRatio',
     },
     {
       figure: 'CPU per request, sandbox / default mode (90% interval)',
       ...ratio('cpuUs'),
-      limit: `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ${format(side('sandbox', 'cpuUs'), 'µs')}`,
+      limit:
+        `default mode ${format(side('examples', 'cpuUs'), 'µs')}; sandbox ` +
+        `${format(side('sandbox', 'cpuUs'), 'µs')}`,
       budget: 'sandbox.cpuRatio',
     },
     {
@@ -250,7 +270,9 @@ const ok = report(
     {
       figure: 'throughput of writes, on Redis / in memory (90% interval)',
       ...ratio('rps', 'redisWrites', 'sandboxWrites'),
-      limit: `in memory ${format(side('sandboxWrites', 'rps'), 'req/s')}; on Redis ${format(side('redisWrites', 'rps'), 'req/s')}`,
+      limit:
+        `in memory ${format(side('sandboxWrites', 'rps'), 'req/s')}; on Redis ` +
+        `${format(side('redisWrites', 'rps'), 'req/s')}`,
       budget: 'sandbox.redisWriteThroughputRatio',
     },
     {
@@ -268,7 +290,9 @@ const ok = report(
     {
       figure: `memory kept over ${MEMORY_WRITES.toLocaleString('en-US')} writes, ${KEYS} keys (heap after GC)`,
       value: (memory.after.heapUsed - memory.keysWritten.heapUsed) / MB,
-      limit: `heap ${mb(memory.keysWritten.heapUsed)} → ${mb(memory.after.heapUsed)}; RSS ${mb(memory.before.rss)} before, ${mb(memory.after.rss)} after`,
+      limit:
+        `heap ${mb(memory.keysWritten.heapUsed)} → ${mb(memory.after.heapUsed)}; RSS ${mb(memory.before.rss)} ` +
+        `before, ${mb(memory.after.rss)} after`,
       budget: 'sandbox.heapGrowthMb',
     },
   ],

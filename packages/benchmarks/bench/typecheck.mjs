@@ -17,8 +17,10 @@ try {
   const ok = report(
     'Consumer type-check: a strict file calling all 22 operations vs an empty file',
     [
-      `tsc 5.9 --noEmit, strict + exactOptionalPropertyTypes + noUncheckedIndexedAccess, skipLibCheck; ${ROUNDS} alternating runs each, medians.`,
-      `Wall: consumer ${of('consumer', 'wall').toFixed(2)} s, empty ${of('empty', 'wall').toFixed(2)} s. Types: ${of('consumer', 'types')} vs ${of('empty', 'types')}.`,
+      `tsc 5.9 --noEmit, strict + exactOptionalPropertyTypes + noUncheckedIndexedAccess, skipLibCheck; ` +
+        `${ROUNDS} alternating runs each, medians.`,
+      `Wall: consumer ${of('consumer', 'wall').toFixed(2)} s, empty ${of('empty', 'wall').toFixed(2)} s. ` +
+        `Types: ${of('consumer', 'types')} vs ${of('empty', 'types')}.`,
     ],
     [
       {

@@ -30,8 +30,9 @@ export function format(value, unit) {
 
 /**
  * rows: { figure, value (a number in the budget's unit), interval? ({ low, high }, around the
- * value), limit (text: what it is measured against), budget (a budgets.json key) }. Returns false when an enforced budget is missed;
- * a missed timing budget is printed as such, not failed on (shared machines are noisy).
+ * value), limit (text: what it is measured against), budget (a budgets.json key) }. Returns false
+ * when an enforced budget is missed; a missed timing budget is printed as such, not failed on
+ * (shared machines are noisy).
  */
 export function report(title, notes, rows) {
   const lines = rows.map(({ figure, value, interval, limit = '', budget }) => {

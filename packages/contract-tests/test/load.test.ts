@@ -83,7 +83,8 @@ it(`${TOTAL} mixed requests, ${CONCURRENCY} at a time`, async () => {
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
   console.log(
     [
-      `load: ${TOTAL} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s (${Math.round(TOTAL / seconds)} req/s)`,
+      `load: ${TOTAL} requests, ${CONCURRENCY} at a time, in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(TOTAL / seconds)} req/s)`,
       `  statuses: ${[...statuses]
         .sort()
         .map(([s, n]) => `${s}×${n}`)

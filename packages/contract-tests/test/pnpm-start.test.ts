@@ -37,7 +37,8 @@ it.each([
   expect(code).toBe(1);
   expect(stdout).toBe('');
   expect(stderr).toBe(
-    `Port ${taken} of 127.0.0.1 is taken, so the ${name} cannot start there: choose another with pnpm start -- ${option} <port> (or ${variable}=<port> pnpm start).\n`,
+    `Port ${taken} of 127.0.0.1 is taken, so the ${name} cannot start there: choose another with pnpm start -- ` +
+      `${option} <port> (or ${variable}=<port> pnpm start).\n`,
   );
 });
 

@@ -118,7 +118,8 @@ const CHECKS: [RegExp, Check][] = [
       // Both addresses, last, once both are ready.
       ready: (output, command, ports) =>
         new RegExp(
-          `hostapi docs on http://127\\.0\\.0\\.1:${startPorts(command, ports).docs}\nhostapi mock on http://127\\.0\\.0\\.1:${startPorts(command, ports).mock}\n$`,
+          `hostapi docs on http://127\\.0\\.0\\.1:${startPorts(command, ports).docs}\nhostapi mock on ` +
+            `http://127\\.0\\.0\\.1:${startPorts(command, ports).mock}\n$`,
         ).test(output),
       serves: async (_running, command, ports) => {
         const page = await fetch(`http://127.0.0.1:${startPorts(command, ports).docs}/`);

@@ -50,7 +50,9 @@ export const WIRE_MATRIX: WireCase[] = [
   {
     operationId: 'updateSoa',
     what: 'fields in the spec order, @ encoded',
-    wire: 'apikey=YOUR_API_KEY&client_id=293&domain=example.co.nz&ns=ns1.hostapi.example&email=hostmaster%40example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600&ttl=3600',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&domain=example.co.nz&ns=ns1.hostapi.example&' +
+      'email=hostmaster%40example.co.nz&refresh=10800&retry=3600&expire=604800&minimum=3600&ttl=3600',
   },
   {
     operationId: 'getPricingTiers',
@@ -70,7 +72,9 @@ export const WIRE_MATRIX: WireCase[] = [
   {
     operationId: 'createDomain',
     what: 'nested params[...]',
-    wire: 'apikey=YOUR_API_KEY&client_id=293&domain=harbourtrading.com&term=12&registrant_contact=3310&params[AdminContact]=3310&params[TechContact]=3311&params[protect]=1',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&domain=harbourtrading.com&term=12&registrant_contact=3310&' +
+      'params[AdminContact]=3310&params[TechContact]=3311&params[protect]=1',
   },
   {
     operationId: 'cancelDomain',
@@ -80,7 +84,11 @@ export const WIRE_MATRIX: WireCase[] = [
   {
     operationId: 'updateDomainContact',
     what: 'two levels params[Phone][Country], spaces',
-    wire: 'apikey=YOUR_API_KEY&client_id=293&contact_id=3310&params[PostalAddress]=12%20Quay%20Street&params[PostalAddress2]=Level%203&params[Suburb]=Auckland%20Central&params[City]=Auckland&params[PostCode]=1010&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550&params[Mobile][Country]=64&params[Mobile][Area]=21&params[Mobile][Local]=5550123',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&contact_id=3310&params[PostalAddress]=12%20Quay%20Street&' +
+      'params[PostalAddress2]=Level%203&params[Suburb]=Auckland%20Central&params[City]=Auckland&' +
+      'params[PostCode]=1010&params[Phone][Country]=64&params[Phone][Area]=9&params[Phone][Local]=3095550&' +
+      'params[Mobile][Country]=64&params[Mobile][Area]=21&params[Mobile][Local]=5550123',
   },
   {
     operationId: 'listSubAccounts',
@@ -95,22 +103,36 @@ export const WIRE_MATRIX: WireCase[] = [
   {
     operationId: 'addSshKey',
     what: 'a public key: spaces and @',
-    wire: 'apikey=YOUR_API_KEY&client_id=293&label=laptop%40aroha&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s%20aroha%40laptop&params[custom_image_access]=1',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&label=laptop%40aroha&' +
+      'content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s%20aroha%40laptop&' +
+      'params[custom_image_access]=1',
   },
   {
     operationId: 'getDatabase',
     what: 'example call',
-    wire: '/1.5/cloud/db/get.json?apikey=YOUR_API_KEY&client_id=293&server_name=cloud01&mysql_host=mysql8&database=shop',
+    wire:
+      '/1.5/cloud/db/get.json?apikey=YOUR_API_KEY&client_id=293&server_name=cloud01&mysql_host=mysql8&' +
+      'database=shop',
   },
   {
     operationId: 'backupStack',
     what: 'indexed list containers[n]',
-    wire: 'apikey=YOUR_API_KEY&client_id=293&server=cloud01&name=shop&containers[0]=shop-web&containers[1]=shop-worker&params[label]=before-upgrade',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&server=cloud01&name=shop&containers[0]=shop-web&containers[1]=shop-worker&' +
+      'params[label]=before-upgrade',
   },
   {
     operationId: 'copyStack',
     what: 'lists of objects params[databases][n][...]',
-    wire: 'apikey=YOUR_API_KEY&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&label=Shop%20staging&params[copy_env_file]=1&params[shutdown]=0&params[databases][0][clone_db_from]=shop&params[databases][0][mysql_host]=mysql8&params[databases][0][db_name]=shop_staging&params[databases][0][origin_container]=c8a1f3d2e4b5&params[database_users][0][clone_grants_from]=shop_app&params[database_users][0][mysql_host]=mysql8&params[database_users][0][username]=shop_staging_app&params[database_users][0][password]=correct-horse-battery-staple&params[database_users][0][database]=shop_staging',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&' +
+      'label=Shop%20staging&params[copy_env_file]=1&params[shutdown]=0&params[databases][0][clone_db_from]=shop&' +
+      'params[databases][0][mysql_host]=mysql8&params[databases][0][db_name]=shop_staging&' +
+      'params[databases][0][origin_container]=c8a1f3d2e4b5&params[database_users][0][clone_grants_from]=shop_app&' +
+      'params[database_users][0][mysql_host]=mysql8&params[database_users][0][username]=shop_staging_app&' +
+      'params[database_users][0][password]=correct-horse-battery-staple&' +
+      'params[database_users][0][database]=shop_staging',
   },
   {
     operationId: 'getBandwidthUsageByDay',
@@ -128,13 +150,17 @@ export const WIRE_MATRIX: WireCase[] = [
     operationId: 'listServers',
     what: "deepObject filters in the caller's order, a timestamp with space and colons",
     input: { filters: { updated_since: '2026-01-01 00:00:00', state: 'Off', page_size: 2 }, client_id: 293 },
-    wire: '/1.3/server/list_servers.json?apikey=YOUR_API_KEY&filters[updated_since]=2026-01-01%2000%3A00%3A00&filters[state]=Off&filters[page_size]=2&client_id=293',
+    wire:
+      '/1.3/server/list_servers.json?apikey=YOUR_API_KEY&filters[updated_since]=2026-01-01%2000%3A00%3A00&' +
+      'filters[state]=Off&filters[page_size]=2&client_id=293',
   },
   {
     operationId: 'checkDomainAvailability',
     what: 'indexed array additional_tlds[n] and a 0/1 switch',
     input: { client_id: 293, domain: 'harbourtrading.com', additional_tlds: ['net', 'co.nz'], suggest: 0 },
-    wire: '/1.3/srs/domain_tlds_available.json?apikey=YOUR_API_KEY&client_id=293&domain=harbourtrading.com&additional_tlds[0]=net&additional_tlds[1]=co.nz&suggest=0',
+    wire:
+      '/1.3/srs/domain_tlds_available.json?apikey=YOUR_API_KEY&client_id=293&domain=harbourtrading.com&' +
+      'additional_tlds[0]=net&additional_tlds[1]=co.nz&suggest=0',
   },
   {
     operationId: 'updateDomainContact',
@@ -149,7 +175,10 @@ export const WIRE_MATRIX: WireCase[] = [
       contact_id: 3310,
       client_id: 293,
     },
-    wire: 'apikey=YOUR_API_KEY&client_id=293&contact_id=3310&params[Name]=&params[Organization]=Harbour%20%26%20Sons%20%3D%20100%25%20%2B1&params[City]=%C5%8Ctautahi&params[Phone][Country]=64&params[Phone][Local]=309%205550',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&contact_id=3310&params[Name]=&' +
+      'params[Organization]=Harbour%20%26%20Sons%20%3D%20100%25%20%2B1&params[City]=%C5%8Ctautahi&' +
+      'params[Phone][Country]=64&params[Phone][Local]=309%205550',
   },
   {
     operationId: 'copyStack',
@@ -162,7 +191,9 @@ export const WIRE_MATRIX: WireCase[] = [
       source_server: 'cloud01',
       client_id: 293,
     },
-    wire: 'apikey=YOUR_API_KEY&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&label=L&params[the%20service][]=web&params[the%20service][]=worker&params[copy_env_file]=0&params[shutdown]=0',
+    wire:
+      'apikey=YOUR_API_KEY&client_id=293&source_server=cloud01&name=shop&destination_server=cloud01&label=L&' +
+      'params[the%20service][]=web&params[the%20service][]=worker&params[copy_env_file]=0&params[shutdown]=0',
   },
   {
     operationId: 'upgradeServer',

@@ -217,9 +217,8 @@ export function typeErrors(paths: string[], options: ts.CompilerOptions = STRICT
     if (file.isDeclarationFile && parsed.get(file.fileName) === file) checked.add(file.fileName);
   }
   return diagnostics.map((d) => {
-    const where = d.file
-      ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})`
-      : 'tsc';
+    const line = d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0;
+    const where = d.file ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${line})` : 'tsc';
     return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
 }

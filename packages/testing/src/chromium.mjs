@@ -28,7 +28,8 @@ export const CHROMIUM_ARGS = [
 export function launchChromium() {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `No Chromium at ${CHROMIUM}: install Debian's (\`apt-get install chromium\`, as .ci/run does) or set CHROMIUM_PATH.`,
+      `No Chromium at ${CHROMIUM}: install Debian's (\`apt-get install chromium\`, as .ci/run does) or set ` +
+        `CHROMIUM_PATH.`,
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

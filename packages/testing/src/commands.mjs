@@ -70,7 +70,9 @@ export async function waitForFreePorts(ports, { timeoutMs = 300_000 } = {}) {
     if (!busy.length) return;
     if (Date.now() - started > timeoutMs)
       throw new Error(
-        `Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} of 127.0.0.1 stayed taken for ${timeoutMs / 1000} s by another process (a server of yours, or another test run): stop it and run the test again`,
+        `Port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} of 127.0.0.1 stayed taken for ` +
+          `${timeoutMs / 1000} s by another process (a server of yours, or another test run): stop it and run ` +
+          `the test again`,
       );
     await sleep(500);
   }

@@ -49,7 +49,9 @@ describe('startCommand', () => {
   ])('leaves nothing behind when the process that started it %s', async (_what, end, signal) => {
     const port = await freePort();
     const script = `import { startCommand } from ${JSON.stringify(COMMANDS)};
-      await startCommand(${JSON.stringify(serverOn(port))}, { cwd: '/', ports: [${port}], ready: (output) => output.includes('up') });
+      await startCommand(${JSON.stringify(serverOn(port))}, {
+        cwd: '/', ports: [${port}], ready: (output) => output.includes('up'),
+      });
       console.log('started'); ${end};`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
       stdio: ['ignore', 'pipe', 'inherit'],
