@@ -1,5 +1,6 @@
 // The arithmetic and the verdicts every benchmark relies on.
 import { expect, it } from 'vitest';
+import budgets from '../budgets.json' with { type: 'json' };
 import { format, judge } from '../lib/report.mjs';
 import { alternate, median, medianInterval, quantile } from '../lib/stats.mjs';
 
@@ -20,13 +21,16 @@ it('the interval of a median holds it with the confidence asked, from order stat
 });
 
 it('a figure with an interval misses its budget only when the whole interval does', () => {
-  expect(judge('sandbox.throughputRatio', 0.98, { low: 0.95, high: 1.01 })).toMatchObject({
+  // Intervals around the budgets in budgets.json: straddling one passes, wholly past it fails.
+  const { min } = budgets.sandbox.throughputRatio;
+  const { max } = budgets.sandbox.cpuRatio;
+  expect(judge('sandbox.throughputRatio', min - 0.02, { low: min - 0.05, high: min + 0.01 })).toMatchObject({
     ok: true,
-    text: '≥ 1.00× (in the interval)',
+    text: `≥ ${min.toFixed(2)}× (in the interval)`,
   });
-  expect(judge('sandbox.throughputRatio', 0.96, { low: 0.93, high: 0.99 }).ok).toBe(false);
-  expect(judge('sandbox.cpuRatio', 1.02, { low: 0.99, high: 1.05 }).ok).toBe(true);
-  expect(judge('sandbox.cpuRatio', 1.04, { low: 1.01, high: 1.08 }).ok).toBe(false);
+  expect(judge('sandbox.throughputRatio', min - 0.04, { low: min - 0.07, high: min - 0.01 }).ok).toBe(false);
+  expect(judge('sandbox.cpuRatio', max + 0.02, { low: max - 0.01, high: max + 0.05 }).ok).toBe(true);
+  expect(judge('sandbox.cpuRatio', max + 0.04, { low: max + 0.01, high: max + 0.08 }).ok).toBe(false);
 });
 
 it('alternate runs the sides in turn, reversing the order every round', async () => {
