@@ -104,8 +104,7 @@ const html =
 const silent: Handler = () => {}; // never answers
 const resetMidBody: Handler = (_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
-  res.write('{"return": [');
-  setTimeout(() => res.socket?.destroy(), 5);
+  res.write('{"return": [', () => res.socket?.destroy()); // cut once the start has left
 };
 const resetBeforeAnswer: Handler = (_req, res) => res.socket?.destroy();
 
@@ -277,15 +276,13 @@ describe('no answer', () => {
   // reach the server after its test has ended, and a retry sent before the call settled could
   // still be on its way.
   it('abort by the caller: AbortedError, no retry', async () => {
-    server.answer(silent);
     const controller = new AbortController();
+    server.answer(() => controller.abort()); // once the request is in, while it waits for its answer
     let calls = 0;
     const api = client({
       fetch: (input, init) => {
         calls++;
-        const sent = fetch(input, init);
-        setTimeout(() => controller.abort(), 10); // while the request waits for its answer
-        return sent;
+        return fetch(input, init);
       },
     });
     await failure(listServers(api, controller.signal), AbortedError);
@@ -301,7 +298,7 @@ describe('no answer', () => {
       fetch: async (input, init) => {
         calls++;
         const answer = await fetch(input, init);
-        setTimeout(() => controller.abort(), 10); // once the 503 is in: during the wait
+        queueMicrotask(() => controller.abort()); // once the 503 is in: during the wait
         return answer;
       },
     });
@@ -481,7 +478,8 @@ describe('error classes', () => {
 
 describe('no rejection goes unhandled', () => {
   it('after every case above', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Node reports unhandled rejections as soon as the microtasks have run: one turn is enough.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(unhandled).toEqual([]);
   });
 });

@@ -65,15 +65,17 @@ describe('startCommand', () => {
 
   it('waits while another run holds the port', async () => {
     const port = await freePort();
+    // The holder lets go once startCommand has found the port taken (its probe connected).
+    let released = false;
     const holder = createServer().listen(port, '127.0.0.1');
-    setTimeout(() => holder.close(), 1500);
-    const started = Date.now();
+    holder.once('connection', () => holder.close(() => (released = true)));
+    let servedAfterRelease: boolean | undefined;
     const running = await startCommand(serverOn(port), {
       cwd: '/',
       ports: [port],
-      ready: (output) => output.includes('up'),
+      ready: (output) => output.includes('up') && (servedAfterRelease ??= released) !== undefined,
     });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(servedAfterRelease).toBe(true);
     await running.stop();
   });
 });
