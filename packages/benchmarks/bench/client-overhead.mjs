@@ -3,7 +3,7 @@
 // URL or form body by hand from the same input; both talking to a plain node:http server in another
 // process. Sequential calls on one keep-alive connection, alternating the sides (A B C D, D C B A,
 // ...) so that all see the same machine; the figure is the ratio of medians.
-import { createHostApiClient, OPERATIONS } from '@hostapi/client';
+import { createHostApiClient, OPERATIONS, VERSION } from '@hostapi/client';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { encodeFields } from '@hostapi/spec/wire';
 import { startFixedServer } from '../lib/fixed-server.mjs';
@@ -87,6 +87,12 @@ const sides = {
 // For scale, measured apart so that the figures above are two sides alternating: what the
 // timeout costs a raw fetch.
 const bare = { get: () => raw(getUrl()), post: () => raw(postUrl, postInit()) };
+// And what the one header the client adds (its User-Agent, as other SDKs send) costs a raw fetch.
+const userAgent = { 'User-Agent': `hostapi-client/${VERSION} node/${process.versions.node}` };
+const withAgent = {
+  get: () => rawWithTimeout(getUrl(), { headers: userAgent }),
+  post: () => rawWithTimeout(postUrl, { ...postInit(), headers: { ...postInit().headers, ...userAgent } }),
+};
 
 /** Microseconds taken by one call. */
 const timed = (call) => async () => {
@@ -113,6 +119,8 @@ try {
   const postUs = await alternate(CALLS, post);
   const scaleGet = await alternate(CALLS / 5, timedSides({ timeout: sides.get.timeout, bare: bare.get }));
   const scalePost = await alternate(CALLS / 5, timedSides({ timeout: sides.post.timeout, bare: bare.post }));
+  const agentGet = await alternate(CALLS / 5, timedSides({ timeout: sides.get.timeout, agent: withAgent.get }));
+  const agentPost = await alternate(CALLS / 5, timedSides({ timeout: sides.post.timeout, agent: withAgent.post }));
   const us = (values) => `${median(values).toFixed(0)} µs`;
   const ok = report(
     'Client overhead: @hostapi/client vs raw fetch() with the same timeout',
@@ -122,7 +130,9 @@ try {
       `Median per call: GET raw ${us(getUs.timeout)}, client ${us(getUs.client)};` +
         ` POST raw ${us(postUs.timeout)}, client ${us(postUs.client)}.`,
       `For scale: raw fetch without a timeout is ${ratio(scaleGet, 'bare').toFixed(2)}× (GET) and` +
-        ` ${ratio(scalePost, 'bare').toFixed(2)}× (POST) of raw fetch with one (${CALLS / 5} calls each, apart).`,
+        ` ${ratio(scalePost, 'bare').toFixed(2)}× (POST) of raw fetch with one (${CALLS / 5} calls each, apart);` +
+        ` raw fetch sending the client's User-Agent is ${ratio(agentGet, 'agent').toFixed(2)}× (GET) and` +
+        ` ${ratio(agentPost, 'agent').toFixed(2)}× (POST) of it.`,
     ],
     [
       {
