@@ -1,4 +1,4 @@
-// The repository and the hosted docs are named in several files (README, Releases, says which):
+// The repository and the hosted docs are named in several files (docs/RELEASES.md says which):
 // they must all agree, or provenance (checked against `repository`) and the docs links break.
 import { readFileSync } from 'node:fs';
 import { readBundle } from '@hostapi/spec/document';
