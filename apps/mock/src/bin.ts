@@ -25,9 +25,19 @@ async function main() {
       process.once(signal, () => mock.close().then(() => process.exit(0)));
     console.log(`hostapi ${describe(options)} on ${mock.url} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
-    console.error(`Cannot start the mock on ${options.host}:${options.port}: ${(error as Error)?.message ?? error}`);
+    console.error(`Cannot start the mock on ${options.host}:${options.port}: ${reason(error, options.port)}`);
     process.exit(1);
   }
+}
+
+/** Why it could not start; for a busy port, how to choose another (`pnpm start` holds 4010 in the repository). */
+function reason(error: unknown, port: number | undefined): string {
+  if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
+    return (
+      `port ${port} is in use (EADDRINUSE: another hostapi-mock, or \`pnpm start\`?): ` +
+      'choose another with --port <n> or PORT=<n>'
+    );
+  return (error as Error)?.message ?? String(error);
 }
 
 main();

@@ -71,14 +71,27 @@ describe('hostapi-mock', () => {
     await mock.stop();
   });
 
-  it('says why it cannot start on a busy port, and exits 1', async () => {
+  it('on a busy port, names the option and the variable that choose another, and exits 1', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const { port } = busy.address() as AddressInfo;
-    const { code, stderr } = await runCli(['--port', String(port)]);
-    busy.close();
-    expect(code).toBe(1);
-    expect(stderr).toContain(`Cannot start the mock on 127.0.0.1:${port}: listen EADDRINUSE`);
+    try {
+      for (const [args, env] of [
+        [['--port', String(port)], {}],
+        [[], { PORT: String(port) }],
+      ] as const) {
+        const { code, stdout, stderr } = await runCli([...args], env);
+        expect({ code, stdout, stderr }).toEqual({
+          code: 1,
+          stdout: '',
+          stderr:
+            `Cannot start the mock on 127.0.0.1:${port}: port ${port} is in use (EADDRINUSE: another ` +
+            'hostapi-mock, or `pnpm start`?): choose another with --port <n> or PORT=<n>\n',
+        });
+      }
+    } finally {
+      busy.close();
+    }
   });
 
   it('stops on Ctrl-C (SIGINT) with exit code 0', async () => {
