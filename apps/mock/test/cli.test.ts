@@ -94,8 +94,10 @@ describe('hostapi-mock', () => {
     }
   });
 
-  it('stops on Ctrl-C (SIGINT) with exit code 0', async () => {
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('stops on %s with exit code 0', async (signal) => {
     const mock = await startCli([]);
-    expect(await mock.stop()).toBe(0);
+    const exited = new Promise((resolve) => mock.child.once('exit', (code, signal) => resolve({ code, signal })));
+    mock.child.kill(signal);
+    expect(await exited).toEqual({ code: 0, signal: null });
   });
 });
