@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
-import { ASSET_NAMES, BUILT_IN_FIXTURE, DOCUMENT } from '../src/node/files.ts';
+import { ASSET_NAMES, BUILT_IN_FIXTURE, DOCUMENT, MANIFEST } from '../src/node/files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // The sentinel Node's binary carries for SEA (the value its documentation gives postject).
@@ -56,7 +56,11 @@ const sea = {
   disableExperimentalSEAWarning: true,
   // Compiled code in the blob: the mock starts without compiling its bundle first.
   useCodeCache: true,
-  assets: { [ASSET_NAMES.document]: DOCUMENT, [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE },
+  assets: {
+    [ASSET_NAMES.document]: DOCUMENT,
+    [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE,
+    [ASSET_NAMES.manifest]: MANIFEST,
+  },
 };
 writeFileSync(config, `${JSON.stringify(sea, null, 2)}\n`);
 const prepared = spawnSync(process.execPath, ['--experimental-sea-config', config], { encoding: 'utf8' });

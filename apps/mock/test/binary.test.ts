@@ -123,6 +123,10 @@ describe('the standalone executable', () => {
     ]);
     try {
       expect(examples.output()).toMatch(/^hostapi mock on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)\n$/);
+      // `GET /` names the package and its version from the manifest embedded in the executable.
+      const about = await (await fetch(`${dynamic.url}/`)).json();
+      expect(about.return).toMatchObject({ name: PACKAGE.name, version: PACKAGE.version, mode: 'dynamic' });
+      expect(about).toEqual(await (await fetch(`${nodeDynamic.url}/`)).json());
       for (const operation of operations) {
         const answer = await call(examples.url, operation);
         expect({ id: operation.id, ...answer }).toEqual({
