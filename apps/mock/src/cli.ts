@@ -91,7 +91,7 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
                      an upstream failure is 502, its timeout 504, a loop back to itself 508
 
 Options go after the command: hostapi-mock --port 4020. Through a package script, pnpm and npm
-pass them after --: pnpm --filter @hostapi/mock start -- --port 4020`;
+pass them after --: pnpm -C apps/mock start -- --port 4020`;
 
 export type Cli = { help: true } | { help?: false; command: 'mock' | 'proxy'; options: MockOptions };
 
