@@ -2,6 +2,7 @@
 // a validating proxy. `hostapi-mock --help` lists the options.
 import { describe, OptionError, parseCli, USAGE } from './cli.ts';
 import { startMock } from './index.ts';
+import { MANIFEST, readText } from './node/files.ts';
 
 async function main() {
   const started = Date.now();
@@ -15,6 +16,10 @@ async function main() {
   }
   if (cli.help) {
     console.log(USAGE);
+    process.exit(0);
+  }
+  if (cli.version) {
+    console.log(`hostapi-mock ${JSON.parse(readText(MANIFEST)).version} (Node ${process.version})`);
     process.exit(0);
   }
   const { options } = cli;

@@ -1,6 +1,7 @@
 // The command line takes what people type: the `--` pnpm 12 forwards, --help, and clear
 // refusals (exit 2, the problem named, then the usage) for anything it cannot take.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,15 @@ describe('hostapi-mock', () => {
       expect(stdout).toContain('--strict');
       expect(stdout).toContain('--no-cors');
     }
+  });
+
+  it("--version prints the mock's version and its Node's, and exits 0", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await runCli(['--version'])).toEqual({
+      code: 0,
+      stdout: `hostapi-mock ${version} (Node ${process.version})\n`,
+      stderr: '',
+    });
   });
 
   it('ignores the `--` pnpm forwards, before the options or after the command', async () => {

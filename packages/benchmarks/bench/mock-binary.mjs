@@ -1,4 +1,4 @@
-// The mock as one executable (apps/mock/scripts/build-binary.mjs: Node's single executable
+// The mock as one executable (apps/mock/scripts/build-binary.ts: Node's single executable
 // applications), built here from the current sources: its size, next to the Node binary it
 // carries, and its time from start to the first valid answer, in alternating cold starts with
 // `node bin/mock.mjs` (what a tester with Node starts), each started where no node is on the PATH.
@@ -14,7 +14,7 @@ import { alternate, median } from '../lib/stats.mjs';
 
 const ROUNDS = 7;
 const MOCK = dirname(createRequire(import.meta.url).resolve('@hostapi/mock/package.json'));
-const BUILD = join(MOCK, 'scripts/build-binary.mjs');
+const BUILD = join(MOCK, 'scripts/build-binary.ts');
 const MOCK_BIN = join(MOCK, 'bin/mock.mjs');
 const READY_PATH = '/1.3/server/list_servers.json?apikey=k&client_id=293';
 
@@ -60,7 +60,7 @@ try {
   const executable = join(binDir, 'hostapi-mock');
   const buildStarted = performance.now();
   const build = spawnSync(process.execPath, [BUILD, '--out', executable], { encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`build-binary.mjs failed (${build.status}): ${build.stderr}`);
+  if (build.status !== 0) throw new Error(`build-binary.ts failed (${build.status}): ${build.stderr}`);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
   const bytes = statSync(executable).size;
   const nodeBytes = statSync(process.execPath).size;
