@@ -1,16 +1,20 @@
-// `pnpm --filter @hostapi/mock build:binary [--out <file>]`: the mock as one executable that needs
-// no Node installed (Node's single executable applications, for the platform and Node version
-// that run this script): src/bin.ts bundled by esbuild into one CommonJS script, the description
-// and the built-in fixture embedded as assets (src/node/files.ts reads them), the whole injected
-// into a copy of this Node binary by postject. Writes dist/hostapi-mock unless told otherwise.
+// `pnpm -C apps/mock build:binary [--out <file>] [--node <binary>]`: the mock as one executable
+// that needs no Node installed (Node's single executable applications): src/bin.ts bundled by
+// esbuild into one CommonJS script, the description, the built-in fixture and package.json
+// embedded as assets (src/node/files.ts reads them), the whole injected by postject into a copy of
+// a Node binary: the development Node (the repository's node-<platform>-<arch> package, Node 24,
+// whichever Node runs this script), or --node's. Writes dist/hostapi-mock unless told otherwise,
+// and beside it <file>.sha256, as `sha256sum <file>` writes it (`sha256sum -c` checks it).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { inject } from 'postject';
-import { ASSET_NAMES, BUILT_IN_FIXTURE, DOCUMENT } from '../src/node/files.ts';
+import { ASSET_NAMES, BUILT_IN_FIXTURE, DOCUMENT, MANIFEST } from '../src/node/files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // The sentinel Node's binary carries for SEA (the value its documentation gives postject).
@@ -19,18 +23,24 @@ const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 // pnpm 12 forwards the `--` of `pnpm build:binary -- --out <file>`; it marks nothing here.
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: { out: { type: 'string' } },
+  options: { out: { type: 'string' }, node: { type: 'string' } },
 });
 if (!existsSync(DOCUMENT))
   throw new Error(`${DOCUMENT} is missing: build the description first (\`pnpm build\` in the repository)`);
-const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out ?? join(ROOT, 'dist/hostapi-mock'));
+// Paths as typed where the command was typed (pnpm runs scripts in the package's folder).
+const typedIn = process.env.INIT_CWD ?? process.cwd();
+const out = resolve(typedIn, values.out ?? join(ROOT, 'dist/hostapi-mock'));
+const node = values.node ? resolve(typedIn, values.node) : developmentNode();
+const nodeVersion = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+if (!nodeVersion) throw new Error(`${node} is not a Node binary that runs here`);
 // Intermediate files (bundle, SEA config, blob) beside the executable, kept for inspection.
 const work = `${out}.sea`;
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const started = performance.now();
 
-// SEA in Node 20 runs one CommonJS script (src/bin.ts has no top-level await, which CommonJS lacks).
+// SEA runs one CommonJS script (src/bin.ts has no top-level await, which CommonJS lacks); the
+// bundle's syntax is Node 20's, so that --node may name one.
 const bundle = join(work, 'mock.cjs');
 await build({
   entryPoints: [join(ROOT, 'src/bin.ts')],
@@ -56,22 +66,41 @@ const sea = {
   disableExperimentalSEAWarning: true,
   // Compiled code in the blob: the mock starts without compiling its bundle first.
   useCodeCache: true,
-  assets: { [ASSET_NAMES.document]: DOCUMENT, [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE },
+  assets: {
+    [ASSET_NAMES.document]: DOCUMENT,
+    [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE,
+    [ASSET_NAMES.manifest]: MANIFEST,
+  },
 };
 writeFileSync(config, `${JSON.stringify(sea, null, 2)}\n`);
-const prepared = spawnSync(process.execPath, ['--experimental-sea-config', config], { encoding: 'utf8' });
+// The blob is prepared by the Node it goes into: its format is that version's.
+const prepared = spawnSync(node, ['--experimental-sea-config', config], { encoding: 'utf8' });
 if (prepared.status !== 0)
-  throw new Error(`node --experimental-sea-config failed (${prepared.status}): ${prepared.stderr}`);
+  throw new Error(`${node} --experimental-sea-config failed (${prepared.status}): ${prepared.stderr}`);
 
 rmSync(out, { force: true });
-copyFileSync(process.execPath, out);
+copyFileSync(node, out);
 chmodSync(out, 0o755);
 // postject (LIEF) prints "warning: Can't find string offset for section name '.note.100'" on
 // Node's Linux binary: harmless (nodejs/postject#83); the executable runs.
 await inject(out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE });
 
+const sum = createHash('sha256').update(readFileSync(out)).digest('hex');
+writeFileSync(`${out}.sha256`, `${sum}  ${basename(out)}\n`);
+
 const megabytes = (statSync(out).size / 1e6).toFixed(1);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `${out}: ${megabytes} MB, Node ${process.version} ${process.platform}-${process.arch}, built in ${seconds} s`,
+  `${out}: ${megabytes} MB, Node ${nodeVersion} ${process.platform}-${process.arch}, built in ${seconds} s; ` +
+    `its SHA-256 in ${basename(out)}.sha256`,
 );
+
+/** The development Node: the binary of the repository's node-<platform>-<arch> package (`pnpm install`). */
+function developmentNode(): string {
+  const name = `node-${process.platform}-${process.arch}`;
+  try {
+    return createRequire(new URL('../../../package.json', import.meta.url)).resolve(`${name}/bin/node`);
+  } catch {
+    throw new Error(`${name} (the repository's Node) is not installed: run \`pnpm install\`, or give --node <binary>`);
+  }
+}

@@ -91,13 +91,16 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
                      an upstream failure is 502, its timeout 504, a loop back to itself 508
 
 Options go after the command: hostapi-mock --port 4020. Through a package script, pnpm and npm
-pass them after --: pnpm --filter @hostapi/mock start -- --port 4020`;
+pass them after --: pnpm -C apps/mock start -- --port 4020`;
 
-export type Cli = { help: true } | { help?: false; command: 'mock' | 'proxy'; options: MockOptions };
+export type Cli =
+  | { help: true }
+  | { help?: false; version: true }
+  | { help?: false; version?: false; command: 'mock' | 'proxy'; options: MockOptions };
 
 /**
- * The arguments (without node and the script) as `{ help }` or `{ command, options }`, where
- * options are startMock()'s. Throws an OptionError naming what is wrong.
+ * The arguments (without node and the script) as `{ help }`, `{ version }` or `{ command, options }`,
+ * where options are startMock()'s. Throws an OptionError naming what is wrong.
  */
 export function parseCli(argv: string[], env: Record<string, string | undefined> = process.env): Cli {
   // pnpm 12 forwards the `--` of `pnpm start -- --port 1`; it marks nothing here.
@@ -128,6 +131,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   }
   const { values, positionals } = parsed;
   if (values.help) return { help: true };
+  if (values.version) return { version: true };
   const command = positionals[0] ?? 'mock';
   if ((command !== 'mock' && command !== 'proxy') || positionals.length > 1)
     throw new OptionError(`Unknown command: ${positionals.join(' ')}`);

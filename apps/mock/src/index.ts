@@ -4,12 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { type Api, type Node, readApi } from './engine/api.ts';
 import { createEngine } from './engine/engine.ts';
 import { createLog, type Log } from './engine/log.ts';
-import { type Answerer, resetRoute } from './engine/mode.ts';
+import { type Answerer, indexRoute, resetRoute } from './engine/mode.ts';
 import { createDynamic } from './engine/modes/dynamic.ts';
 import { createExamples } from './engine/modes/examples.ts';
 import { createSchemas, type Schemas } from './engine/schemas.ts';
 import { createFront, MAX_BODY_BYTES } from './node/front.ts';
-import { DOCUMENT, exists, readText } from './node/files.ts';
+import { DOCUMENT, exists, MANIFEST, readText } from './node/files.ts';
 import { checkOptions, type MockOptions } from './options.ts';
 
 export { DOCUMENT, MAX_BODY_BYTES };
@@ -37,8 +37,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const write = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const log = createLog({ verbose: verbose || proxy, write });
   const mode = await createMode(api, schemas, options, log);
-  // A mode's own routes; an answerer with reset() and none gets the reset route.
-  const routes = mode.routes ?? (mode.reset ? [resetRoute((apiKey) => mode.reset?.(apiKey))] : []);
+  // A mode's own routes; an answerer with reset() and none gets the reset route. `GET /` says what
+  // runs there, unless the description has `/` or this is the proxy (the upstream's `/` is passed on).
+  const routes = [
+    ...(proxy || api.byPath.has('/') ? [] : [indexRoute(api, about(options, strict), !!mode.reset)]),
+    ...(mode.routes ?? (mode.reset ? [resetRoute((apiKey) => mode.reset?.(apiKey))] : [])),
+  ];
   const engine = createEngine({ api, schemas, mode, routes, strict, log });
   const server = createFront(engine.handle, cors);
   const close = async () => {
@@ -68,6 +72,13 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     ...(mode.reset ? { reset: async (apiKey?: string) => mode.reset?.(apiKey) } : {}),
     close,
   };
+}
+
+/** What `GET /` tells of this mock: the package, the mode, and where the API's docs are. */
+function about(options: MockOptions, strict: boolean) {
+  const { name, version, homepage } = JSON.parse(readText(MANIFEST));
+  const mode = options.answerer ? 'answerer' : options.sandbox ? 'sandbox' : options.dynamic ? 'dynamic' : 'examples';
+  return { name, version, mode, strict, docs: homepage };
 }
 
 /** The description: a parsed document, or the path of a bundled JSON file. */

@@ -223,6 +223,14 @@ export const OPTIONS = [
   },
   { name: 'help', flag: 'help', short: 'h', kind: 'flag', command: 'both', cliOnly: true, help: 'this text' },
   {
+    name: 'version',
+    flag: 'version',
+    kind: 'flag',
+    command: 'both',
+    cliOnly: true,
+    help: "the mock's version, and the Node it runs on (the one the executable carries)",
+  },
+  {
     name: 'log',
     kind: 'log',
     command: 'both',

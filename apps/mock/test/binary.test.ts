@@ -1,19 +1,34 @@
-// The standalone executable (scripts/build-binary.mjs, `pnpm --filter @hostapi/mock build:binary`),
-// built once here and run as a machine without Node runs it: from an empty directory, with a PATH
-// that holds only the executable, no node. It must behave as `hostapi-mock` does (bin/mock.mjs
-// under Node): the same answers, options, usage text, exit codes and Ctrl-C.
+// The standalone executable (scripts/build-binary.ts, `pnpm -C apps/mock build:binary`), built once
+// here and run as a machine without Node runs it: from an empty directory, with a PATH that holds
+// only the executable, no node. It must behave as `hostapi-mock` does (bin/mock.mjs under Node):
+// the same answers, options, usage text, exit codes and Ctrl-C. It carries the development Node
+// whichever Node runs the build (here the maintenance LTS, 22), and its `.sha256` checks.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
+import { nodeBinary } from '@hostapi/testing/node-versions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, operations, spec, until, type Operation, pairsOf } from './helpers.js';
 
 const BUILD = fileURLToPath(new URL('../scripts/build-binary.ts', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+/** The development Node: the version the repository's root pins for this platform. */
+const DEVELOPMENT_NODE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
+  .optionalDependencies[`node-${process.platform}-${process.arch}`];
 
 let dir: string;
 let binDir: string;
@@ -22,7 +37,9 @@ let emptyCwd: string;
 /** The environment the executable runs in: a PATH with nothing but the executable. */
 let env: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
+  // Another Node than the development one runs the build: the executable carries the development one.
+  const runner = await nodeBinary('22.23.3');
   dir = mkdtempSync(join(tmpdir(), 'mock-binary-'));
   binDir = join(dir, 'bin');
   executable = join(binDir, 'hostapi-mock');
@@ -31,9 +48,12 @@ beforeAll(() => {
   env = { PATH: binDir };
   // Built as the package script builds it, into this test's own directory (other runs may be
   // building dist/ at the same time).
-  const build = spawnSync(process.execPath, [BUILD, '--out', executable], { encoding: 'utf8', timeout: 300_000 });
+  const build = spawnSync(runner, [BUILD, '--out', executable], { encoding: 'utf8', timeout: 300_000 });
   expect(build.status, build.stderr).toBe(0);
-  expect(build.stdout).toMatch(/hostapi-mock: [\d.]+ MB, Node v24\.\d+\.\d+ linux-x64, built in/);
+  expect(build.stdout).toContain(
+    `hostapi-mock: ${(statSync(executable).size / 1e6).toFixed(1)} MB, Node v${DEVELOPMENT_NODE} ` +
+      `${process.platform}-${process.arch}, built in `,
+  );
 }, 180_000);
 
 afterAll(() => {
@@ -114,6 +134,29 @@ describe('the standalone executable', () => {
       expect(spawnSync(name, ['--version'], { cwd: emptyCwd, env }).error).toMatchObject({ code: 'ENOENT' });
   });
 
+  it('carries the development Node (24), whichever Node ran the build', () => {
+    expect(DEVELOPMENT_NODE).toMatch(/^24\./);
+    expect(runBinary(['--version'])).toEqual({
+      code: 0,
+      stdout: `hostapi-mock ${PACKAGE.version} (Node v${DEVELOPMENT_NODE})\n`,
+      stderr: '',
+    });
+  });
+
+  it('has its SHA-256 beside it, as sha256sum writes it: `sha256sum -c` checks it, and catches a change', () => {
+    expect(readFileSync(`${executable}.sha256`, 'utf8')).toMatch(/^[0-9a-f]{64} {2}hostapi-mock\n$/);
+    const check = spawnSync('sha256sum', ['-c', 'hostapi-mock.sha256'], { cwd: binDir, encoding: 'utf8' });
+    expect({ code: check.status, stdout: check.stdout }).toEqual({ code: 0, stdout: 'hostapi-mock: OK\n' });
+    // A copy one byte longer, under the same name, beside the same .sha256: refused.
+    const changed = join(dir, 'changed');
+    mkdirSync(changed);
+    copyFileSync(executable, join(changed, 'hostapi-mock'));
+    appendFileSync(join(changed, 'hostapi-mock'), '\0');
+    copyFileSync(`${executable}.sha256`, join(changed, 'hostapi-mock.sha256'));
+    const refused = spawnSync('sha256sum', ['-c', 'hostapi-mock.sha256'], { cwd: changed, encoding: 'utf8' });
+    expect({ code: refused.status, stdout: refused.stdout }).toEqual({ code: 1, stdout: 'hostapi-mock: FAILED\n' });
+  });
+
   it("answers every operation's example call with its success example, and what node's --dynamic answers", async () => {
     expect(operations).toHaveLength(22);
     const [examples, dynamic, nodeDynamic] = await Promise.all([
@@ -123,6 +166,10 @@ describe('the standalone executable', () => {
     ]);
     try {
       expect(examples.output()).toMatch(/^hostapi mock on http:\/\/127\.0\.0\.1:\d+ \(ready in \d+ ms\)\n$/);
+      // `GET /` names the package and its version from the manifest embedded in the executable.
+      const about = await (await fetch(`${dynamic.url}/`)).json();
+      expect(about.return).toMatchObject({ name: PACKAGE.name, version: PACKAGE.version, mode: 'dynamic' });
+      expect(about).toEqual(await (await fetch(`${nodeDynamic.url}/`)).json());
       for (const operation of operations) {
         const answer = await call(examples.url, operation);
         expect({ id: operation.id, ...answer }).toEqual({

@@ -1,6 +1,7 @@
 // The command line takes what people type: the `--` pnpm 12 forwards, --help, and clear
 // refusals (exit 2, the problem named, then the usage) for anything it cannot take.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,15 @@ describe('hostapi-mock', () => {
       expect(stdout).toContain('--strict');
       expect(stdout).toContain('--no-cors');
     }
+  });
+
+  it("--version prints the mock's version and its Node's, and exits 0", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await runCli(['--version'])).toEqual({
+      code: 0,
+      stdout: `hostapi-mock ${version} (Node ${process.version})\n`,
+      stderr: '',
+    });
   });
 
   it('ignores the `--` pnpm forwards, before the options or after the command', async () => {
@@ -71,18 +81,33 @@ describe('hostapi-mock', () => {
     await mock.stop();
   });
 
-  it('says why it cannot start on a busy port, and exits 1', async () => {
+  it('on a busy port, names the option and the variable that choose another, and exits 1', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const { port } = busy.address() as AddressInfo;
-    const { code, stderr } = await runCli(['--port', String(port)]);
-    busy.close();
-    expect(code).toBe(1);
-    expect(stderr).toContain(`Cannot start the mock on 127.0.0.1:${port}: listen EADDRINUSE`);
+    try {
+      for (const [args, env] of [
+        [['--port', String(port)], {}],
+        [[], { PORT: String(port) }],
+      ] as const) {
+        const { code, stdout, stderr } = await runCli([...args], env);
+        expect({ code, stdout, stderr }).toEqual({
+          code: 1,
+          stdout: '',
+          stderr:
+            `Cannot start the mock on 127.0.0.1:${port}: port ${port} is in use (EADDRINUSE: another ` +
+            'hostapi-mock, or `pnpm start`?): choose another with --port <n> or PORT=<n>\n',
+        });
+      }
+    } finally {
+      busy.close();
+    }
   });
 
-  it('stops on Ctrl-C (SIGINT) with exit code 0', async () => {
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('stops on %s with exit code 0', async (signal) => {
     const mock = await startCli([]);
-    expect(await mock.stop()).toBe(0);
+    const exited = new Promise((resolve) => mock.child.once('exit', (code, signal) => resolve({ code, signal })));
+    mock.child.kill(signal);
+    expect(await exited).toEqual({ code: 0, signal: null });
   });
 });

@@ -1,8 +1,10 @@
 // The shared-sandbox example (examples/shared-sandbox: a compose file and its nginx config), as far
 // as it can be checked without a container engine: the files parse, the services are there and
 // wired together, and the mocks' command line (the repository's Dockerfile's entry point, then the
-// compose file's command) is one the mock accepts, storing in that Redis.
+// compose file's command) is one the mock accepts, storing in that Redis. docs/shared-sandbox.md
+// shows both files as they are.
 import { readFileSync } from 'node:fs';
+import { codeBlocks } from '@hostapi/testing/commands';
 import { load as parse } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../src/cli.ts';
@@ -10,6 +12,7 @@ import { parseCli } from '../src/cli.ts';
 const DIR = new URL('../examples/shared-sandbox/', import.meta.url);
 const compose = parse(readFileSync(new URL('compose.yaml', DIR), 'utf8')) as Record<string, any>;
 const nginx = readFileSync(new URL('nginx.conf', DIR), 'utf8');
+const GUIDE = readFileSync(new URL('../docs/shared-sandbox.md', import.meta.url), 'utf8');
 const DOCKERFILE = new URL('../../../Dockerfile', import.meta.url);
 
 /** The ENTRYPOINT (exec form) of a stage of the Dockerfile. */
@@ -68,4 +71,13 @@ describe('examples/shared-sandbox', () => {
       expect(nginx.split('{').length).toBe(nginx.split('}').length);
     },
   );
+
+  it('is what docs/shared-sandbox.md shows, as it is: one compose file, one nginx.conf', () => {
+    const shown = (lang: string) => codeBlocks(GUIDE).filter((block) => block.lang === lang);
+    expect(shown('yaml').map((block) => `${block.text}\n`)).toEqual([
+      readFileSync(new URL('compose.yaml', DIR), 'utf8'),
+    ]);
+    expect(shown('nginx').map((block) => `${block.text}\n`)).toEqual([nginx]);
+    expect(GUIDE).toContain('[`examples/shared-sandbox/compose.yaml`](../examples/shared-sandbox/compose.yaml)');
+  });
 });

@@ -52,7 +52,7 @@ const printed: Printed[] = readmes().flatMap((path) => {
   );
 });
 
-const STARTS_A_SERVER = /^(pnpm start\b|pnpm --filter \S+ (start|proxy)\b|npx hostapi-mock\b)/;
+const STARTS_A_SERVER = /^(pnpm start\b|pnpm (--filter|-C) \S+ (start|proxy)\b|npx hostapi-mock\b)/;
 /** Each server command once (the root README prints `pnpm start` twice). */
 const servers = printed.filter(
   (p, i) => STARTS_A_SERVER.test(p.command) && printed.findIndex((q) => q.command === p.command) === i,
@@ -131,7 +131,7 @@ const CHECKS: [RegExp, Check][] = [
   ],
   // The sandbox (apps/mock/src/sandbox): the fixture's data, a write remembered, its options announced.
   [
-    /^pnpm --filter @hostapi\/mock start (-- )?--sandbox\b/,
+    /^pnpm (--filter @hostapi\/mock|-C apps\/mock) start (-- )?--sandbox\b/,
     {
       variables: onlyPort,
       ready: (output, command, ports) =>
@@ -163,7 +163,7 @@ const CHECKS: [RegExp, Check][] = [
     },
   ],
   [
-    /^pnpm --filter @hostapi\/mock start( -- .*)?$/,
+    /^pnpm (--filter @hostapi\/mock|-C apps\/mock) start( -- .*)?$/,
     {
       variables: onlyPort,
       ready: (output, command, ports) =>
@@ -180,7 +180,7 @@ const CHECKS: [RegExp, Check][] = [
     },
   ],
   [
-    /^pnpm --filter @hostapi\/mock proxy -- --upstream \S+$/,
+    /^pnpm (--filter @hostapi\/mock|-C apps\/mock) proxy -- --upstream \S+$/,
     {
       variables: onlyPort,
       ready: (output, command, ports) =>
@@ -254,7 +254,7 @@ describe.each(servers.filter((p) => checkOf(asRun(p.command))).map((p) => [`${p.
       try {
         await check.serves(running, command, ports);
         // Whichever README printed it first (each command runs once): the mock's curls follow it.
-        if (command === 'pnpm --filter @hostapi/mock start') await curlCommandsAgainst(portOf(command, ports));
+        if (command === 'pnpm -C apps/mock start') await curlCommandsAgainst(portOf(command, ports));
       } finally {
         await running.stop();
       }

@@ -1,9 +1,15 @@
 // The @hostapi/mock README, and its docs with code to paste (the modes and the sandbox), each
 // pasted into a fresh project outside the repository (lib/describe-readme.ts). The shared
 // sandbox's Redis (`redis.internal` in docs/sandbox.md) is a real redis-server of this run.
+// And what the README says of stopping it: `npx hostapi-mock &` then `kill $!` stops the mock.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { codeBlocks, freePort, isListening, shellCommands } from '@hostapi/testing/commands';
 import { startRedisServer, type RunningRedis } from '@hostapi/testing/redis-server';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeReadme } from '../lib/describe-readme.js';
+import { NPM_ENV } from '../lib/pasted.js';
+import { type ReaderProject, readerProject, VENDORED_INSTALL } from '../lib/reader-project.js';
 
 let redis: RunningRedis | undefined;
 beforeAll(async () => {
@@ -16,4 +22,46 @@ describeReadme('mock', new URL('README.md', MOCK));
 describeReadme('mock-modes', new URL('docs/modes.md', MOCK));
 describeReadme('mock-sandbox', new URL('docs/sandbox.md', MOCK), {
   placeholders: { 'redis://redis.internal:6379/0': () => redis!.url() },
+});
+
+describe('the mock README: `npx hostapi-mock &` then `kill $!` stops the mock', () => {
+  const readme = readFileSync(new URL('README.md', MOCK), 'utf8');
+  const npx = codeBlocks(readme)
+    .filter((block) => block.lang === 'sh')
+    .flatMap(shellCommands)
+    .find((command) => command.startsWith('npx hostapi-mock'));
+  let project: ReaderProject;
+  let script: ChildProcess | undefined;
+  beforeAll(async () => {
+    project = await readerProject(inject('vendor'));
+    await project.run(...VENDORED_INSTALL);
+  });
+  afterAll(() => {
+    // The mock too, had it outlived npx: it stays in the script's process group.
+    try {
+      if (script?.pid) process.kill(-script.pid, 'SIGKILL');
+    } catch {}
+    project?.remove();
+  });
+
+  it('says so, and prints the command', () => {
+    expect(npx).toBe('npx hostapi-mock');
+    expect(readme).toContain('`npx hostapi-mock &` then `kill $!`');
+  });
+
+  it('in a script without a terminal: npx is stopped (SIGTERM), the port closes', async () => {
+    const port = await freePort();
+    // The script goes on (`read`) once the mock serves.
+    script = spawn('sh', ['-c', `${npx} &\nread serving\nkill $!\nwait $!`], {
+      cwd: project.dir,
+      env: { ...process.env, ...NPM_ENV, PORT: String(port) },
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const exited = new Promise((resolve) => script!.once('exit', (code) => resolve(code)));
+    await expect.poll(() => isListening(port), { timeout: 60_000, interval: 100 }).toBe(true);
+    script.stdin!.end('\n');
+    expect(await exited).toBe(143); // `wait $!`: npx ended by SIGTERM
+    await expect.poll(() => isListening(port), { timeout: 10_000, interval: 50 }).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@
 // (with its leniency) and the checking of answers are shared (engine.ts). A mode is an answerer;
 // it may serve routes of its own besides the description's (the sandbox's reset).
 import { fieldBytes, parseUrlEncoded } from '@hostapi/spec/wire';
-import type { Operation } from './api.ts';
+import type { Api, Operation } from './api.ts';
 import type { Preferences } from './prefer.ts';
 import { type Note, resetNeedsKey } from './problems.ts';
 import type { EngineRequest, Fields } from './read.ts';
@@ -79,4 +79,35 @@ export function resetRoute(reset: (apiKey: string, bytes: Uint8Array) => unknown
       return { status: 204 };
     },
   };
+}
+
+/** What `GET /` says of the mock: who it is and how it answers. */
+export interface About {
+  name: string;
+  version: string;
+  /** Who writes the answers: `examples`, `dynamic`, `sandbox`, or `answerer` (your own). */
+  mode: string;
+  strict: boolean;
+  /** Where the API's documentation is. */
+  docs: string;
+}
+
+/**
+ * `GET /`, for whoever opens the mock's address (a browser, curl): in the service's envelope, the
+ * mock, its mode, the docs and every operation, so that nobody is left with a 404.
+ */
+export function indexRoute(api: Api, about: About, reset: boolean): Route {
+  const body = {
+    status: true,
+    msg:
+      `${about.name} ${about.version}, a mock of the hosting account-management API: ` +
+      `${api.operations.length} operations`,
+    return: {
+      ...about,
+      operations: api.operations.map(({ id, method, path }) => ({ operationId: id, method, path })),
+      ...(reset ? { reset: 'POST /__sandbox/reset?apikey=<key>' } : {}),
+    },
+  };
+  const json = JSON.stringify(body, null, 2);
+  return { method: 'GET', path: '/', answer: () => ({ status: 200, json }) };
 }

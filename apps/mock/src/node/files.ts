@@ -1,13 +1,14 @@
-// The files the mock reads at start-up: the description it serves and the sandbox's built-in
-// fixture. Beside the package, or, in the standalone executable (scripts/build-binary.ts: Node's
-// single executable applications), assets embedded in it, since it runs with no files around it.
+// The files the mock reads at start-up: the description it serves, the sandbox's built-in
+// fixture and its own package.json. Beside the package, or, in the standalone executable
+// (scripts/build-binary.ts: Node's single executable applications), assets embedded in it, since
+// it runs with no files around it.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 
 /** The names the build embeds the files under (scripts/build-binary.ts reads them here). */
-export const ASSET_NAMES = { document: 'openapi.json', fixture: 'sandbox.yaml' } as const;
+export const ASSET_NAMES = { document: 'openapi.json', fixture: 'sandbox.yaml', manifest: 'package.json' } as const;
 
 const embedded = isSea();
 // In the executable, names that say where the text comes from (messages show them), not paths.
@@ -17,12 +18,17 @@ export const DOCUMENT = embedded
 export const BUILT_IN_FIXTURE = embedded
   ? `(embedded) ${ASSET_NAMES.fixture}`
   : fileURLToPath(new URL('../../fixtures/sandbox.yaml', import.meta.url));
+/** The mock's package.json (its name, version and home page, which `GET /` tells). */
+export const MANIFEST = embedded
+  ? `(embedded) ${ASSET_NAMES.manifest}`
+  : fileURLToPath(new URL('../../package.json', import.meta.url));
 
 const EMBEDDED = new Map<string, string>(
   embedded
     ? [
         [DOCUMENT, ASSET_NAMES.document],
         [BUILT_IN_FIXTURE, ASSET_NAMES.fixture],
+        [MANIFEST, ASSET_NAMES.manifest],
       ]
     : [],
 );
