@@ -74,8 +74,9 @@ describe('the README’s pnpm command, without a terminal', () => {
   ] as const)('%s to pnpm stops the mock', async (signal, how) => {
     const port = await freePort();
     const { child, exited, stdout } = run(START!, { PORT: String(port) });
+    // Its line comes through pnpm's pipe, possibly after the port opens: wait for both.
     await expect.poll(() => isListening(port), { timeout: 60_000, interval: 100 }).toBe(true);
-    expect(stdout()).toContain(`hostapi mock on http://127.0.0.1:${port}`);
+    await expect.poll(stdout, { timeout: 10_000, interval: 50 }).toContain(`hostapi mock on http://127.0.0.1:${port}`);
     child.kill(signal);
     expect(await exited).toEqual(how);
     await expect.poll(() => isListening(port), { timeout: 10_000, interval: 50 }).toBe(false);
