@@ -2,7 +2,7 @@
 // commands run as written, its code blocks written to files, type-checked strict and run.
 // The conventions a README follows so that this can be done without a hidden preamble are in
 // this package's README.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,7 @@ export const STRICT: ts.CompilerOptions = {
 };
 
 export interface PastedFile {
-  /** Where the README says it goes (`// vitest.config.ts` as its first line), or `example-<n>.ts`. */
+  /** Where the README says it goes (`// vitest.config.mjs` as its first line), or `example-<n>.mts`. */
   path: string;
   text: string;
   /** `// Fragment: …` as its first line (after the path): type-checked, not run. */
@@ -49,7 +49,8 @@ export function stepsOf(markdown: string, others: string[] = []): Step[] {
     const lines = block.text.split('\n');
     const named = /^\/\/ ([\w./-]+\.[cm]?[jt]sx?)$/.exec(lines[0] ?? '')?.[1];
     const body = named ? lines.slice(1) : lines;
-    const extension = block.lang === 'js' ? 'mjs' : block.lang;
+    // A block the README does not name is an ES module, whatever the project's `type` says.
+    const extension = { js: 'mjs', ts: 'mts', mjs: 'mjs', tsx: 'tsx' }[block.lang];
     return [
       {
         heading: block.heading,
@@ -112,9 +113,10 @@ export const NPM_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * A project outside the repository, as a reader's: a package.json (ESM) and, as teammates would
- * have it committed, the folder `pnpm vendor` wrote (`vendor/hostapi`). `env` is what its
- * commands run with: npm quiet, and the mock's port and address once a README starts one.
+ * A project outside the repository, as a reader's: made by `npm init -y` (which writes
+ * `"type": "commonjs"` today) and, as teammates would have it committed, the folder `pnpm vendor`
+ * wrote (`vendor/hostapi`); nothing else. `env` is what its commands run with: npm quiet, and the
+ * mock's port and address once a README starts one.
  */
 export class Project {
   readonly dir: string;
@@ -123,10 +125,7 @@ export class Project {
 
   constructor(vendor: string, name: string) {
     this.dir = mkdtempSync(join(tmpdir(), `hostapi-readme-${name}-`));
-    writeFileSync(
-      join(this.dir, 'package.json'),
-      `${JSON.stringify({ name: `reader-of-${name}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
-    );
+    execFileSync('npm', ['init', '-y'], { cwd: this.dir, env: { ...process.env, ...NPM_ENV }, stdio: 'ignore' });
     cpSync(vendor, join(this.dir, 'vendor/hostapi'), { recursive: true });
   }
 
