@@ -66,7 +66,7 @@ export function describeReadme(name: string, path: URL, { placeholders = {}, run
         const files = own.flatMap((step) => (step.file ? [step.file] : []));
         for (const file of files) project.write(file);
 
-        // Every program the section prints is run by a command it prints (`npx tsx list.ts`).
+        // Every program the section prints is run by a command it prints (`npx tsx list.mts`).
         const commands = own.flatMap((step) => (step.command ? [step.command] : []));
         for (const file of files.filter((f) => !f.fragment && !NOT_A_PROGRAM.test(f.path))) {
           expect(
