@@ -1,11 +1,13 @@
 // One README, pasted section by section into a project of its own (lib/pasted.ts): each
 // section's files written, its commands run as written in the order printed (which is how its
-// programs run: `npx tsx list.ts`), then its TypeScript type-checked strict; a test per section,
-// in order, sharing the project (what one section installs or starts, the next may use, as for a
-// reader going down the page).
-import { readFileSync } from 'node:fs';
+// programs run: `npx tsx list.mts`), then its TypeScript type-checked by `npx tsc`, the
+// TypeScript and tsconfig.json the README installs and writes; a test per section, in order, in
+// the one project (what one section installs or starts, the next may use, as for a reader going
+// down the page).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Project, sh, stepsOf, typeErrors } from './pasted.js';
+import { Project, sh, stepsOf } from './pasted.js';
 
 /**
  * Commands a reader's project cannot run here, each run where it can be: the release's
@@ -14,8 +16,11 @@ import { Project, sh, stepsOf, typeErrors } from './pasted.js';
  */
 const RUN_ELSEWHERE = /^(docker|sha256sum|chmod|\.\/hostapi-mock-linux-x64|apps\/mock\/dist\/hostapi-mock)\b/;
 
-/** Files that other commands run (vitest's config, setup and test files), not programs. */
-const NOT_A_PROGRAM = /(^|\/)(vitest\.config\.[cm]?[jt]s|.*\.test\.[cm]?[jt]s|.*setup\.[cm]?[jt]s)$/;
+/** Files that other commands read or run (vitest's config, setup and test files; tsconfig.json), not programs. */
+const NOT_A_PROGRAM = /(^|\/)(vitest\.config\.[cm]?[jt]s|.*\.test\.[cm]?[jt]s|.*setup\.[cm]?[jt]s|.*\.json)$/;
+
+/** How a reader type-checks their project (with the tsconfig.json the README has them write). */
+const TSC = 'npx tsc';
 
 export interface ReadmeOptions {
   /**
@@ -25,7 +30,7 @@ export interface ReadmeOptions {
   placeholders?: Record<string, string | (() => string)>;
   /**
    * How to run the README's blocks of other languages (an agent host's JSON configuration), by
-   * language: each block in its turn among the section's commands, in the section's folder, with
+   * language: each block in its turn among the section's commands, in the project, with
    * the project's environment (the mock's `HOSTAPI_URL` once one runs). Blocks of languages not
    * named here are not code to run.
    */
@@ -47,14 +52,21 @@ export function describeReadme(name: string, path: URL, { placeholders = {}, run
       expect(steps.some((step) => step.file || step.block)).toBe(true);
     });
 
+    if (steps.some((step) => step.file && /\.[cm]?tsx?$/.test(step.file.path))) {
+      it(`prints how its TypeScript is type-checked (\`${TSC}\`, a tsconfig.json)`, () => {
+        expect(steps.some((step) => step.command === TSC)).toBe(true);
+        expect(steps.some((step) => step.file?.path === 'tsconfig.json')).toBe(true);
+      });
+    }
+
     for (const heading of sections) {
       const own = steps.filter((step) => step.heading === heading);
       it(heading || '(before the first heading)', async () => {
-        const folder = project.folderOf(heading);
+        const folder = project.dir; // one project, as the reader's: no folder of its own for a section
         const files = own.flatMap((step) => (step.file ? [step.file] : []));
-        const written = new Map(files.map((file) => [file, project.write(file)]));
+        for (const file of files) project.write(file);
 
-        // Every program the section prints is run by a command it prints (`npx tsx list.ts`).
+        // Every program the section prints is run by a command it prints (`npx tsx list.mts`).
         const commands = own.flatMap((step) => (step.command ? [step.command] : []));
         for (const file of files.filter((f) => !f.fragment && !NOT_A_PROGRAM.test(f.path))) {
           expect(
@@ -78,9 +90,8 @@ export function describeReadme(name: string, path: URL, { placeholders = {}, run
             await project.serve(command, folder);
             continue;
           }
-          const cwd = /^npm (install|i|ci)\b/.test(command) ? project.dir : folder;
-          const ran = await sh(command, cwd, project.env);
-          expect(ran.code, `\`${command}\` in ${cwd}:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+          const ran = await sh(command, folder, project.env);
+          expect(ran.code, `\`${command}\` in ${folder}:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
           outputs.set(command, ran.stdout);
         }
         // What each program says it prints, printed by the command that ran it.
@@ -92,8 +103,16 @@ export function describeReadme(name: string, path: URL, { placeholders = {}, run
           for (const line of file.prints) expect(output, `${file.path} prints "${line}"`).toContain(line);
         }
 
-        const typescript = files.filter((file) => /\.[cm]?tsx?$/.test(file.path));
-        if (typescript.length) expect(typeErrors(typescript.map((file) => written.get(file)!))).toEqual([]);
+        // Its TypeScript, as the reader checks it: `npx tsc` (which the README prints), with the
+        // TypeScript and tsconfig.json the README had them install and write.
+        if (files.some((file) => /\.[cm]?tsx?$/.test(file.path)) && !outputs.has(TSC)) {
+          expect(existsSync(join(folder, 'tsconfig.json')), `${name}: TypeScript, but no tsconfig.json to write`).toBe(
+            true,
+          );
+          const checked = await sh(TSC, folder, project.env);
+          expect(checked.stdout + checked.stderr).toBe('');
+          expect(checked.code).toBe(0);
+        }
       });
     }
   });

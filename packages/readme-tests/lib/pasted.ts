@@ -1,27 +1,18 @@
 // A README pasted into a fresh project, as a reader in another repository would paste it: its
-// commands run as written, its code blocks written to files, type-checked strict and run.
+// commands run as written, its code blocks written to files, type-checked by its own tsc and run.
 // The conventions a README follows so that this can be done without a hidden preamble are in
 // this package's README.
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { codeBlocks, freePort, startCommand, type CodeBlock, type RunningCommand } from '@hostapi/testing/commands';
-import ts from 'typescript';
-
-/** The compiler options every TypeScript block is checked with: a strict ESM project on Node. */
-export const STRICT: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  strict: true,
-  skipLibCheck: false,
-  noEmit: true,
-  types: ['node'],
-};
 
 export interface PastedFile {
-  /** Where the README says it goes (`// vitest.config.ts` as its first line), or `example-<n>.ts`. */
+  /**
+   * Where the README says it goes (`// vitest.config.mjs` as its first line; a `jsonc` block is a
+   * file only so named: `// tsconfig.json`), or `example-<n>.mjs`/`.mts`.
+   */
   path: string;
   text: string;
   /** `// Fragment: …` as its first line (after the path): type-checked, not run. */
@@ -45,11 +36,13 @@ export function stepsOf(markdown: string, others: string[] = []): Step[] {
   return codeBlocks(markdown).flatMap((block: CodeBlock): Step[] => {
     if (block.lang === 'sh') return commandsOf(block).map((command) => ({ heading: block.heading, command }));
     if (others.includes(block.lang)) return [{ heading: block.heading, block }];
-    if (!['ts', 'js', 'mjs', 'tsx'].includes(block.lang)) return [];
+    if (!['ts', 'js', 'mjs', 'tsx', 'jsonc'].includes(block.lang)) return [];
     const lines = block.text.split('\n');
-    const named = /^\/\/ ([\w./-]+\.[cm]?[jt]sx?)$/.exec(lines[0] ?? '')?.[1];
+    const named = /^\/\/ ([\w./-]+\.([cm]?[jt]sx?|json))$/.exec(lines[0] ?? '')?.[1];
+    if (block.lang === 'jsonc' && !named) return [];
     const body = named ? lines.slice(1) : lines;
-    const extension = block.lang === 'js' ? 'mjs' : block.lang;
+    // A block the README does not name is an ES module, whatever the project's `type` says.
+    const extension = { js: 'mjs', ts: 'mts', mjs: 'mjs', tsx: 'tsx' }[block.lang];
     return [
       {
         heading: block.heading,
@@ -112,9 +105,10 @@ export const NPM_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * A project outside the repository, as a reader's: a package.json (ESM) and, as teammates would
- * have it committed, the folder `pnpm vendor` wrote (`vendor/hostapi`). `env` is what its
- * commands run with: npm quiet, and the mock's port and address once a README starts one.
+ * A project outside the repository, as a reader's: made by `npm init -y` (which writes
+ * `"type": "commonjs"` today) and, as teammates would have it committed, the folder `pnpm vendor`
+ * wrote (`vendor/hostapi`); nothing else. `env` is what its commands run with: npm quiet, and the
+ * mock's port and address once a README starts one.
  */
 export class Project {
   readonly dir: string;
@@ -123,36 +117,12 @@ export class Project {
 
   constructor(vendor: string, name: string) {
     this.dir = mkdtempSync(join(tmpdir(), `hostapi-readme-${name}-`));
-    writeFileSync(
-      join(this.dir, 'package.json'),
-      `${JSON.stringify({ name: `reader-of-${name}`, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
-    );
+    execFileSync('npm', ['init', '-y'], { cwd: this.dir, env: { ...process.env, ...NPM_ENV }, stdio: 'ignore' });
     cpSync(vendor, join(this.dir, 'vendor/hostapi'), { recursive: true });
   }
 
-  /**
-   * The folder of a README section's files (each section is a project folder of its own). It
-   * sees the project's node_modules as its own, so that a path a README gives from the project's
-   * root (`node_modules/@hostapi/mock/fixtures/sandbox.yaml`) works from it as from the root.
-   */
-  folderOf(heading: string) {
-    const folder = join(
-      this.dir,
-      'sections',
-      heading
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || 'top',
-    );
-    if (!existsSync(folder)) {
-      mkdirSync(folder, { recursive: true });
-      symlinkSync('../../node_modules', join(folder, 'node_modules'));
-    }
-    return folder;
-  }
-
   write(file: PastedFile) {
-    const path = join(this.folderOf(file.heading), file.path);
+    const path = join(this.dir, file.path);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, file.text);
     return path;
@@ -180,45 +150,4 @@ export class Project {
     await Promise.all(this.servers.map((server) => server.stop()));
     rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-const parsed = new Map<string, ts.SourceFile>();
-/** Declaration files already checked in this run: the libraries' errors are the same in every section. */
-const checked = new Set<string>();
-
-/**
- * TypeScript's complaints about the files (strict, NodeNext, resolving packages from the project
- * they are in), as `file(line): message`, each file checked as its own module.
- */
-export function typeErrors(paths: string[], options: ts.CompilerOptions = STRICT): string[] {
-  const host = ts.createCompilerHost(options);
-  // The libraries' declarations (TypeScript's, Node's, the packages') are parsed once for the
-  // run, not once for each section: they do not change while it runs.
-  const read = host.getSourceFile;
-  host.getSourceFile = (name, ...rest) => {
-    if (!/\/node_modules\//.test(name)) return read.call(host, name, ...rest);
-    const known = parsed.get(name);
-    if (known) return known;
-    const file = read.call(host, name, ...rest);
-    if (file) parsed.set(name, file);
-    return file;
-  };
-  const program = ts.createProgram(paths, options, host);
-  // As getPreEmitDiagnostics(), but each library declaration file (`skipLibCheck: false`) checked
-  // once for the run, not once for each section: checking them all took some 9 s a section.
-  const diagnostics = [
-    ...program.getConfigFileParsingDiagnostics(),
-    ...program.getOptionsDiagnostics(),
-    ...program.getGlobalDiagnostics(),
-  ];
-  for (const file of program.getSourceFiles()) {
-    if (file.isDeclarationFile && checked.has(file.fileName)) continue;
-    diagnostics.push(...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file));
-    if (file.isDeclarationFile && parsed.get(file.fileName) === file) checked.add(file.fileName);
-  }
-  return diagnostics.map((d) => {
-    const line = d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0;
-    const where = d.file ? `${d.file.fileName.replace(/^.*\/sections\//, '')}(${line})` : 'tsc';
-    return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
 }
