@@ -41,6 +41,8 @@ export function handlers(options: HandlersOptions = {}): HttpHandler[] {
   const { mode = 'examples', seed, fixture, strict = false } = options;
   if (!MODES.includes(mode)) throw new TypeError(`mode must be one of ${MODES.join(', ')}, got ${String(mode)}`);
   checkOptions({ dynamic: mode === 'dynamic', sandbox: mode === 'sandbox', seed, fixture, strict }, 'mock', false);
+  if (typeof fixture === 'string')
+    throw new TypeError('fixture must be the fixture as data (an object): the handlers read no file');
   const document = description as Node;
   const baseUrl = (options.baseUrl ?? document.servers[0].url).replace(/\/+$/, '');
   if (!URL.canParse(baseUrl)) throw new TypeError(`baseUrl must be an absolute URL, got ${baseUrl}`);
