@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
+import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModule, MODULE } from '../scripts/fixture.ts';
 import { startMock, type RunningMock } from '../src/index.ts';
@@ -12,6 +13,7 @@ import { type HandlersOptions, handlers } from '../src/msw.ts';
 import { type Operation, operations, pairsOf, spec } from './helpers.ts';
 
 const BASE = spec.servers[0].url as string;
+type Fixture = Record<string, unknown> & { servers: { name: string }[] };
 const encode = (list: [string, string][]) => new URLSearchParams(list).toString();
 
 /** A valid call of the operation (its example input), as [path and query, init]. */
@@ -195,6 +197,30 @@ describe('handlers()', () => {
       await expect(fetch('http://app.test/1.5/server/list_images.json?apikey=k')).rejects.toThrow();
     } finally {
       server.close();
+    }
+  });
+
+  it('serves a fixture given as data; one the sandbox refuses fails the first request, naming the problem', async () => {
+    const fixture = load(readFileSync(new URL('../fixtures/sandbox.yaml', import.meta.url), 'utf8')) as Fixture;
+    fixture.servers[0]!.name = 'renamed01';
+    const listServers = `${BASE}/1.3/server/list_servers.json?apikey=k&client_id=293`;
+    for (const [given, check] of [
+      [fixture, async (response: Response) => expect((await response.json()).return.data[0].name).toBe('renamed01')],
+      [
+        { ...fixture, client_id: 293 },
+        async (response: Response) => {
+          expect(response.status).toBe(500);
+          expect(await response.text()).toContain('client_id');
+        },
+      ],
+    ] as const) {
+      const server = setupServer(...handlers({ mode: 'sandbox', fixture: given }));
+      server.listen({ onUnhandledFrame: 'error' });
+      try {
+        await check(await fetch(listServers));
+      } finally {
+        server.close();
+      }
     }
   });
 
