@@ -14,6 +14,7 @@ const ORDER = [
   'mock-instructions',
   'mock-binary',
   'sandbox',
+  'msw',
   'hostile',
   'docs-render',
   'docs-console',

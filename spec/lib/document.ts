@@ -1,8 +1,7 @@
 // Reading the bundled description: the helpers every generator and test needs
 // (`@hostapi/spec/document`).
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// No node: import at the top: the mock's engine uses these helpers in a browser too (its MSW
+// handlers), where only readBundle() and bundlePath() cannot run.
 import { INDEX_PATTERN, pointerSegments } from './wire.ts';
 
 export type Node = Record<string, any>;
@@ -14,11 +13,15 @@ export interface DocOperation {
 }
 
 /** dist/openapi.json of this package, found by the package's own name (from its sources or its build). */
-export const bundlePath = (): string =>
-  join(dirname(createRequire(import.meta.url).resolve('@hostapi/spec/package.json')), 'dist/openapi.json');
+export function bundlePath(): string {
+  const { createRequire } = process.getBuiltinModule('node:module');
+  const { dirname, join } = process.getBuiltinModule('node:path');
+  return join(dirname(createRequire(import.meta.url).resolve('@hostapi/spec/package.json')), 'dist/openapi.json');
+}
 
 /** The bundled description, parsed. */
 export function readBundle(): Node {
+  const { existsSync, readFileSync } = process.getBuiltinModule('node:fs');
   const path = bundlePath();
   if (!existsSync(path)) {
     throw new Error(`${path} is missing: run \`pnpm --filter @hostapi/spec bundle\` (turbo runs it first).`);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type Api, type Node, readApi } from './engine/api.ts';
 import { createEngine } from './engine/engine.ts';
 import { createLog, type Log } from './engine/log.ts';
-import { type Answerer, indexRoute, resetRoute } from './engine/mode.ts';
+import { type Answerer, indexRoute } from './engine/mode.ts';
 import { createDynamic } from './engine/modes/dynamic.ts';
 import { createExamples } from './engine/modes/examples.ts';
 import { createSchemas, type Schemas } from './engine/schemas.ts';
@@ -37,12 +37,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const write = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const log = createLog({ verbose: verbose || proxy, write });
   const mode = await createMode(api, schemas, options, log);
-  // A mode's own routes; an answerer with reset() and none gets the reset route. `GET /` says what
-  // runs there, unless the description has `/` or this is the proxy (the upstream's `/` is passed on).
-  const routes = [
-    ...(proxy || api.byPath.has('/') ? [] : [indexRoute(api, about(options, strict), !!mode.reset)]),
-    ...(mode.routes ?? (mode.reset ? [resetRoute((apiKey) => mode.reset?.(apiKey))] : [])),
-  ];
+  // `GET /` says what runs there, unless the description has `/` or this is the proxy (the
+  // upstream's `/` is passed on). The engine adds the mode's routes.
+  const routes = proxy || api.byPath.has('/') ? [] : [indexRoute(api, about(options, strict), !!mode.reset)];
   const engine = createEngine({ api, schemas, mode, routes, strict, log });
   const server = createFront(engine.handle, cors);
   const close = async () => {

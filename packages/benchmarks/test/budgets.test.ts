@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bundleSizes } from '../lib/bundle.mjs';
 import { consoleScript } from '../lib/docs-console.mjs';
 import { launchChromium, loadPage, OPERATION_PAGES, serveDocs } from '../lib/docs-page.mjs';
+import { mswHandlersBundle } from '../lib/msw.mjs';
 import { BUDGETS, judge } from '../lib/report.mjs';
 import { createTypecheckProject } from '../lib/typecheck.mjs';
 
@@ -14,6 +15,7 @@ const MEASURED = [
   'docs.pageBytes',
   'docs.pageGzipBytes',
   'console.scriptGzip',
+  'msw.handlersGzip',
 ];
 
 const expectWithin = (key: string, value: number) => {
@@ -74,4 +76,11 @@ it("the docs console's script, minified and gzipped, fits its budget", () => {
   // Sanity: the measurement is of the bundled console (Preact and the client alone are over 10 kB).
   expect(script.gzipBytes).toBeGreaterThan(10_000);
   expectWithin('console.scriptGzip', script.gzipBytes);
+});
+
+it('the MSW handlers, bundled for a browser with the description, minified and gzipped, fit their budget', async () => {
+  const { gzipBytes } = await mswHandlersBundle();
+  // Sanity: the measurement is of the bundled engine (the description alone is over 20 kB gzipped).
+  expect(gzipBytes).toBeGreaterThan(50_000);
+  expectWithin('msw.handlersGzip', gzipBytes);
 });

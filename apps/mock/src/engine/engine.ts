@@ -6,11 +6,11 @@ import { formPairs, mediaTypeOf, parseUrlEncoded, topName } from '@hostapi/spec/
 import type { Api, Operation } from './api.ts';
 import { checkAnswer } from './check.ts';
 import { type Log, maskBody, maskPairs } from './log.ts';
-import type { Answerer, ModeAnswer, Route } from './mode.ts';
+import { type Answerer, type ModeAnswer, type Route, resetRoute } from './mode.ts';
 import { preferencesOf } from './prefer.ts';
 import { capped, invalidAnswer, mockFailure, type Note, Problem } from './problems.ts';
 import { createReader, type EngineRequest, headerOf, type Reading } from './read.ts';
-import { route } from './route.ts';
+import { lookup, route } from './route.ts';
 import type { Schemas } from './schemas.ts';
 
 /** What the engine answers: the front adds what belongs to its transport (CORS, length). */
@@ -26,7 +26,7 @@ export interface EngineOptions {
   api: Api;
   schemas: Schemas;
   mode: Answerer;
-  /** Routes answered before the description's operations (the sandbox's reset). */
+  /** Routes answered before the description's operations (`GET /`), then the mode's (its reset). */
   routes: Route[];
   /** Refuse every departure from the description. */
   strict: boolean;
@@ -39,7 +39,9 @@ const BODY_IN_LOG = 2000;
 const NOTES_IN_LOG = 20;
 const UNREAD: Reading = { fields: {}, apiKey: undefined, apiKeyBytes: undefined, departures: [] };
 
-export function createEngine({ api, schemas, mode, routes, strict, log }: EngineOptions) {
+export function createEngine({ api, schemas, mode, strict, log, ...options }: EngineOptions) {
+  // A mode with reset() and no routes of its own gets the reset route.
+  const routes = [...options.routes, ...(mode.routes ?? (mode.reset ? [resetRoute((key) => mode.reset?.(key))] : []))];
   const reader = createReader(api, schemas);
   const report = mode.validation === 'report';
 
@@ -100,7 +102,10 @@ export function createEngine({ api, schemas, mode, routes, strict, log }: Engine
     return invalidAnswer(broken.map(({ location, ...note }) => ({ ...note, location: location.slice(1) }))).toAnswer();
   }
 
-  return { handle };
+  /** Whether a path is one this engine serves: an operation's (under any served version segment) or a route's. */
+  const serves = (path: string) => routes.some((r) => r.path === path) || lookup(api, path) !== undefined;
+
+  return { handle, serves };
 }
 
 /** The answer as the front writes it: the body as JSON text (unless passed on as bytes), sl-violations. */

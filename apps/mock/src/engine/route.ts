@@ -14,22 +14,29 @@ export function route(
   path: string,
   strict: boolean,
 ): { operation: Operation; departures: Note[] } {
-  let operation = api.byPath.get(path);
+  const found = lookup(api, path);
+  if (!found) throw noPath(path);
+  const { operation, version } = found;
   const departures: Note[] = [];
-  if (!operation) {
-    const { version, route: rest } = splitVersion(path);
-    const listed = version && SERVED_VERSIONS.test(version) ? api.byRoute.get(rest) : undefined;
-    if (!listed) throw noPath(path);
-    if (strict) throw versionNotListed(path, listed.path);
-    operation = listed;
+  if (version !== undefined) {
+    if (strict) throw versionNotListed(path, operation.path);
     departures.push({
       location: ['path'],
       code: 'versionSegment',
       message:
-        `Version segment ${version} instead of ${listed.version}: the description lists this operation as ` +
-        listed.path,
+        `Version segment ${version} instead of ${operation.version}: the description lists this operation as ` +
+        operation.path,
     });
   }
   if (operation.method !== method) throw noMethod(path, method, [operation.method]);
   return { operation, departures };
+}
+
+/** The operation a path is for, with the other version segment it was asked under; undefined: none. */
+export function lookup(api: Api, path: string): { operation: Operation; version?: string } | undefined {
+  const operation = api.byPath.get(path);
+  if (operation) return { operation };
+  const { version, route: rest } = splitVersion(path);
+  const listed = version && SERVED_VERSIONS.test(version) ? api.byRoute.get(rest) : undefined;
+  return listed && version ? { operation: listed, version } : undefined;
 }

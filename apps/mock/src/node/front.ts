@@ -3,14 +3,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { EngineAnswer } from '../engine/engine.ts';
-import { bodyTooLarge } from '../engine/problems.ts';
+import { CORS, MAX_BODY_BYTES, tooLarge } from '../engine/fetch.ts';
 import type { EngineRequest } from '../engine/read.ts';
 
-/** Largest request body the mock reads; the service documents none. */
-export const MAX_BODY_BYTES = 1_000_000;
-
-/** The CORS headers of every answer, when CORS is on: any origin, and sl-violations readable. */
-const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'sl-violations, content-length' };
+export { MAX_BODY_BYTES };
 const NO_BODY = new Uint8Array(0);
 
 /**
@@ -35,8 +31,7 @@ export function createFront(handle: (request: EngineRequest) => Promise<EngineAn
       refused = true;
       chunks.length = 0;
       // Answered now; the rest of the upload is read and dropped, so the client sees the 413.
-      const { status, headers, body } = bodyTooLarge(MAX_BODY_BYTES).toAnswer();
-      write(res, { status, headers: headers ?? {}, body: JSON.stringify(body) }, always);
+      write(res, tooLarge(), always);
     });
     req.on('end', () => {
       if (refused) return;
