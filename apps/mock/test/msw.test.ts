@@ -200,7 +200,7 @@ describe('handlers()', () => {
     }
   });
 
-  it('serves a fixture given as data; one the sandbox refuses fails the first request, naming the problem', async () => {
+  it('serves a fixture given as data; one the sandbox refuses fails the first request, naming it', async () => {
     const fixture = load(readFileSync(new URL('../fixtures/sandbox.yaml', import.meta.url), 'utf8')) as Fixture;
     fixture.servers[0]!.name = 'renamed01';
     const listServers = `${BASE}/1.3/server/list_servers.json?apikey=k&client_id=293`;
