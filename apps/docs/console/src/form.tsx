@@ -1,6 +1,7 @@
 // The form of an operation, generated from its fields: every input labelled with its wire name,
 // its type and a required mark; choices for enumerations; lists and maps whose entries can be
 // added and removed. Each input's accessible name is its wire name.
+import type { ComponentChildren } from 'preact';
 import type { Field, ListField, MapField, ObjectField, ValueField } from './model.js';
 import { type FormValue, type FormValues, initialValue, itemName, wireName } from './values.js';
 
@@ -129,6 +130,28 @@ function ObjectInput({
   );
 }
 
+/** The list without its item at `i`. */
+const without = <T,>(list: T[], i: number) => list.filter((_, j) => j !== i);
+
+/** A list's or map's Add or Remove button, named for what it adds or removes. */
+function EntryButton({
+  kind,
+  label,
+  onClick,
+  children,
+}: {
+  kind: 'add' | 'remove';
+  label: string;
+  onClick: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <button type="button" class={kind} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 function ListInput({
   field,
   name,
@@ -153,25 +176,19 @@ function ListInput({
           // biome-ignore lint/suspicious/noArrayIndexKey: items are edited in place, added last, removed by index
           <div key={i} class="entry">
             <FieldInput field={field.item} name={itemWire} value={item} onChange={(v) => set(i, v)} />
-            <button
-              type="button"
-              class="remove"
-              aria-label={`Remove ${itemWire}`}
-              onClick={() => onChange(value.filter((_, j) => j !== i))}
-            >
+            <EntryButton kind="remove" label={`Remove ${itemWire}`} onClick={() => onChange(without(value, i))}>
               Remove
-            </button>
+            </EntryButton>
           </div>
         );
       })}
-      <button
-        type="button"
-        class="add"
-        aria-label={`Add an item to ${name}`}
+      <EntryButton
+        kind="add"
+        label={`Add an item to ${name}`}
         onClick={() => onChange([...value, initialValue(field.item, undefined)])}
       >
         Add {field.emptyBrackets ? `${name}[]` : itemName(name, field, value.length)}
-      </button>
+      </EntryButton>
     </fieldset>
   );
 }
@@ -215,24 +232,22 @@ function MapInput({
             value={item}
             onChange={(v) => set(i, [key, v])}
           />
-          <button
-            type="button"
-            class="remove"
-            aria-label={`Remove entry ${i + 1} of ${name}`}
-            onClick={() => onChange(value.filter((_, j) => j !== i))}
+          <EntryButton
+            kind="remove"
+            label={`Remove entry ${i + 1} of ${name}`}
+            onClick={() => onChange(without(value, i))}
           >
             Remove
-          </button>
+          </EntryButton>
         </div>
       ))}
-      <button
-        type="button"
-        class="add"
-        aria-label={`Add an entry to ${name}`}
+      <EntryButton
+        kind="add"
+        label={`Add an entry to ${name}`}
         onClick={() => onChange([...value, ['', initialValue(field.value, undefined)]])}
       >
         Add {name}[…]
-      </button>
+      </EntryButton>
     </fieldset>
   );
 }
