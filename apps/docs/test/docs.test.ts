@@ -20,7 +20,20 @@ import {
   titleLink,
   type Link,
 } from './support/links.js';
-import { docsPage, FILE_URL, headingPattern, openLive, operations, serveSite, spec, tags } from './support/site.js';
+import { type Node, operationsOf } from '@hostapi/spec/document';
+import { docsDescription } from '../scripts/description.ts';
+import { tagRoute } from '../scripts/site.ts';
+import {
+  deref,
+  docsPage,
+  FILE_URL,
+  headingPattern,
+  openLive,
+  operations,
+  serveSite,
+  spec,
+  tags,
+} from './support/site.js';
 
 /** The mock's README, where the docs send a reader to start the mock (scripts/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
@@ -205,6 +218,86 @@ describe("what the reader's first hour found", () => {
       await watched.page.context().close();
     }
   });
+});
+
+/** Every string an operation's page shows (its $refs followed), but example values and code samples. */
+function pageText(doc: Node, node: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof node === 'string') return [node];
+  if (!node || typeof node !== 'object' || seen.has(node)) return [];
+  seen.add(node);
+  const resolved = deref(doc, node as Node);
+  return Object.entries(resolved).flatMap(([key, value]) =>
+    key === 'value' || key === 'x-codeSamples' || (key === 'examples' && Array.isArray(value))
+      ? []
+      : pageText(doc, value, seen),
+  );
+}
+
+describe('search', () => {
+  const shownDescription = docsDescription(spec);
+  /**
+   * The operations whose page has a word starting with "key" (Redoc's search matches word starts; a
+   * map's `[<key>]` placeholder is no word of the page's text).
+   */
+  const shownOps = new Map(operationsOf(shownDescription).map(({ op }) => [op.operationId as string, op]));
+  const sayKey = operations.filter((op) =>
+    pageText(shownDescription, shownOps.get(op.id)).some((text) => /(?<![<\w])key/i.test(text)),
+  );
+  const sshKeys = operations.filter((op) => op.tag === 'SSH keys').map((op) => op.route);
+
+  /** The routes of the hits Redoc's search box lists for `query`, in its order. */
+  async function hitsFor(query: string): Promise<string[]> {
+    const watched = await docsPage(browser);
+    try {
+      const { page } = watched;
+      await openLive(page, site.url);
+      await page.locator('[data-testid="search-trigger"]').click();
+      await page.keyboard.type(query);
+      const hits = page.locator('[data-testid="search-dialog"] a[data-component-name="Search/SearchItem"]');
+      // The list settles once the index has answered: read it until two reads agree.
+      let last: string[] = [];
+      await expect
+        .poll(
+          async () => {
+            const now = await hits.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.replace(/(.)#.*$/, '$1')));
+            const same = now.length > 0 && now.join() === last.join();
+            last = now;
+            return same;
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
+      expect(watched.consoleErrors).toEqual([]);
+      return last;
+    } finally {
+      await watched.page.context().close();
+    }
+  }
+
+  it('the API key, named on every operation, is named there by its parameter (apikey), not as "key"', () => {
+    // Every operation takes the key; only the SSH key operations and those whose own text says
+    // "keyed by" or "key dates" have the word.
+    expect(sayKey.length).toBeLessThan(operations.length / 2);
+    for (const route of sshKeys) expect(sayKey.map((op) => op.route)).toContain(route);
+  });
+
+  it.for(['key', 'ssh key'])(
+    '"%s" lists the SSH keys first, then only pages that say key',
+    { timeout: 120_000 },
+    async (query) => {
+      const hits = await hitsFor(query);
+      const sshFirst = [tagRoute('SSH keys'), ...sshKeys];
+      expect(new Set(hits.slice(0, sshFirst.length))).toEqual(new Set(sshFirst));
+      const operationHits = hits.filter((hit) => operations.some((op) => op.route === hit));
+      for (const hit of operationHits)
+        expect(
+          sayKey.map((op) => op.route),
+          hit,
+        ).toContain(hit);
+      // Not every operation, nor every POST, as when the API key was called "key" on each.
+      expect(operationHits.length).toBeLessThan(operations.length / 2);
+    },
+  );
 });
 
 describe('the sidebar', () => {

@@ -1104,8 +1104,8 @@ export interface HostApiClient {
      *
      * Changes single components of a server: its core count, its memory, or the size of one or more
      * disks (each keyed by disk name). Ask only for what should change; the answer says, per
-     * component, whether the change was made. The API key is the first form field (see
-     * Authentication), so no security scheme applies.
+     * component, whether the change was made. `apikey` is the first form field (see Authentication),
+     * so no security scheme applies.
      *
      * `POST /1.2/server/upgrade.json` (operation `upgradeServer`)
      *
@@ -1116,8 +1116,7 @@ export interface HostApiClient {
      * Upgrade server plan.
      *
      * Moves a server to a higher plan (product). The answer carries only `msg` and `status`, no
-     * `return`. The API key is the first form field (see Authentication), so no security scheme
-     * applies.
+     * `return`. `apikey` is the first form field (see Authentication), so no security scheme applies.
      *
      * `POST /1.3/server/upgrade_plan.json` (operation `upgradeServerPlan`)
      *
@@ -1168,8 +1167,8 @@ export interface HostApiClient {
      * Update a SOA record.
      *
      * Replaces the SOA (start of authority) record of a DNS zone: primary name server, contact address
-     * and the timers secondaries use. The answer carries `msg`, `status` and `time`, no `return`. The
-     * API key is the first form field (see Authentication), so no security scheme applies.
+     * and the timers secondaries use. The answer carries `msg`, `status` and `time`, no `return`.
+     * `apikey` is the first form field (see Authentication), so no security scheme applies.
      *
      * `POST /1.0/dns/update_soa.json` (operation `updateSoa`)
      *
@@ -1222,7 +1221,7 @@ export interface HostApiClient {
      * Registers a domain for a client for a term in months, with an existing contact as registrant and
      * optional admin, technical and billing contacts, privacy protection and the fields `.au`
      * registries require. Registration runs as a job; the answer carries its `job_id`. Not safe to
-     * send twice. The API key is the first form field (see Authentication), so no security scheme
+     * send twice. `apikey` is the first form field (see Authentication), so no security scheme
      * applies.
      *
      * `POST /1.2/srs/create_domain.json` (operation `createDomain`)
@@ -1234,7 +1233,7 @@ export interface HostApiClient {
      * Cancel a domain.
      *
      * Cancels the registration of a domain. Cancellation runs as a job; the answer carries its
-     * `job_id` and a `time`. Not safe to send twice. The API key is the first form field (see
+     * `job_id` and a `time`. Not safe to send twice. `apikey` is the first form field (see
      * Authentication), so no security scheme applies.
      *
      * `POST /1.0/srs/cancel_domain.json` (operation `cancelDomain`)
@@ -1247,8 +1246,8 @@ export interface HostApiClient {
      *
      * Changes the details of a domain contact: name, organisation, email, postal address and phone,
      * fax and mobile numbers. Send only what changes; the answer is the whole contact as it now
-     * stands, with the number parts also joined into `Phone`, `Fax`, `Mobile`. The API key is the
-     * first form field (see Authentication), so no security scheme applies.
+     * stands, with the number parts also joined into `Phone`, `Fax`, `Mobile`. `apikey` is the first
+     * form field (see Authentication), so no security scheme applies.
      *
      * `POST /1.2/srs/update_contact.json` (operation `updateDomainContact`)
      *
@@ -1310,7 +1309,7 @@ export interface HostApiClient {
      * Add an SSH key.
      *
      * Stores a public SSH key for a client under a label, optionally allowing it to access custom
-     * images. The answer carries the new key's `key_id`. The API key is the first form field (see
+     * images. The answer carries the new key's `key_id`. `apikey` is the first form field (see
      * Authentication), so no security scheme applies.
      *
      * `POST /1.2/ssh/key/add.json` (operation `addSshKey`)
@@ -1340,8 +1339,8 @@ export interface HostApiClient {
      * Back up a stack.
      *
      * Starts a backup of a cloud stack, or of some of its containers, with an optional label. The
-     * backup runs as a job; the answer carries its `job_id`. Not safe to send twice. The API key is
-     * the first form field (see Authentication), so no security scheme applies.
+     * backup runs as a job; the answer carries its `job_id`. Not safe to send twice. `apikey` is the
+     * first form field (see Authentication), so no security scheme applies.
      *
      * `POST /1.2/cloud/stack/backup.json` (operation `backupStack`)
      *
@@ -1354,8 +1353,8 @@ export interface HostApiClient {
      * Clones a cloud stack onto the same or another server under a new label, optionally with its
      * environment file, cloned databases (`params[databases][<n>][...]`) and new database users
      * (`params[database_users][<n>][...]`), each entry indexed from 0. The clone runs as a job; the
-     * answer carries its `job_id` and the new stack's identifier. Not safe to send twice. The API key
-     * is the first form field (see Authentication), so no security scheme applies.
+     * answer carries its `job_id` and the new stack's identifier. Not safe to send twice. `apikey` is
+     * the first form field (see Authentication), so no security scheme applies.
      *
      * `POST /1.1/cloud/stack/copy.json` (operation `copyStack`)
      *

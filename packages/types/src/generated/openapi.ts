@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Upgrade server components
-         * @description Changes single components of a server: its core count, its memory, or the size of one or more disks (each keyed by disk name). Ask only for what should change; the answer says, per component, whether the change was made. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Changes single components of a server: its core count, its memory, or the size of one or more disks (each keyed by disk name). Ask only for what should change; the answer says, per component, whether the change was made. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["upgradeServer"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Upgrade server plan
-         * @description Moves a server to a higher plan (product). The answer carries only `msg` and `status`, no `return`. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Moves a server to a higher plan (product). The answer carries only `msg` and `status`, no `return`. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["upgradeServerPlan"];
         delete?: never;
@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Update a SOA record
-         * @description Replaces the SOA (start of authority) record of a DNS zone: primary name server, contact address and the timers secondaries use. The answer carries `msg`, `status` and `time`, no `return`. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Replaces the SOA (start of authority) record of a DNS zone: primary name server, contact address and the timers secondaries use. The answer carries `msg`, `status` and `time`, no `return`. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["updateSoa"];
         delete?: never;
@@ -235,7 +235,7 @@ export interface paths {
         put?: never;
         /**
          * Register a domain
-         * @description Registers a domain for a client for a term in months, with an existing contact as registrant and optional admin, technical and billing contacts, privacy protection and the fields `.au` registries require. Registration runs as a job; the answer carries its `job_id`. Not safe to send twice. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Registers a domain for a client for a term in months, with an existing contact as registrant and optional admin, technical and billing contacts, privacy protection and the fields `.au` registries require. Registration runs as a job; the answer carries its `job_id`. Not safe to send twice. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["createDomain"];
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a domain
-         * @description Cancels the registration of a domain. Cancellation runs as a job; the answer carries its `job_id` and a `time`. Not safe to send twice. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Cancels the registration of a domain. Cancellation runs as a job; the answer carries its `job_id` and a `time`. Not safe to send twice. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["cancelDomain"];
         delete?: never;
@@ -275,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Update a domain contact
-         * @description Changes the details of a domain contact: name, organisation, email, postal address and phone, fax and mobile numbers. Send only what changes; the answer is the whole contact as it now stands, with the number parts also joined into `Phone`, `Fax`, `Mobile`. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Changes the details of a domain contact: name, organisation, email, postal address and phone, fax and mobile numbers. Send only what changes; the answer is the whole contact as it now stands, with the number parts also joined into `Phone`, `Fax`, `Mobile`. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["updateDomainContact"];
         delete?: never;
@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Add an SSH key
-         * @description Stores a public SSH key for a client under a label, optionally allowing it to access custom images. The answer carries the new key's `key_id`. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Stores a public SSH key for a client under a label, optionally allowing it to access custom images. The answer carries the new key's `key_id`. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["addSshKey"];
         delete?: never;
@@ -375,7 +375,7 @@ export interface paths {
         put?: never;
         /**
          * Back up a stack
-         * @description Starts a backup of a cloud stack, or of some of its containers, with an optional label. The backup runs as a job; the answer carries its `job_id`. Not safe to send twice. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Starts a backup of a cloud stack, or of some of its containers, with an optional label. The backup runs as a job; the answer carries its `job_id`. Not safe to send twice. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["backupStack"];
         delete?: never;
@@ -395,7 +395,7 @@ export interface paths {
         put?: never;
         /**
          * Copy (clone) a stack
-         * @description Clones a cloud stack onto the same or another server under a new label, optionally with its environment file, cloned databases (`params[databases][<n>][...]`) and new database users (`params[database_users][<n>][...]`), each entry indexed from 0. The clone runs as a job; the answer carries its `job_id` and the new stack's identifier. Not safe to send twice. The API key is the first form field (see Authentication), so no security scheme applies.
+         * @description Clones a cloud stack onto the same or another server under a new label, optionally with its environment file, cloned databases (`params[databases][<n>][...]`) and new database users (`params[database_users][<n>][...]`), each entry indexed from 0. The clone runs as a job; the answer carries its `job_id` and the new stack's identifier. Not safe to send twice. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["copyStack"];
         delete?: never;
@@ -559,7 +559,7 @@ export interface components {
              */
             msg: string;
             /**
-             * @description `false` when present; some failures (validation, a missing key) carry only `msg`.
+             * @description `false` when present; some failures (validation, a missing `apikey`) carry only `msg`.
              * @constant
              */
             status?: false;
@@ -743,7 +743,7 @@ export interface components {
             data: components["schemas"]["Server"][];
         };
         /**
-         * @description Your API key. On POST it is a form field and must be the first field of the body. Never log it or put it in a shared document.
+         * @description Your `apikey`. On POST it is a form field and must be the first field of the body. Never log it or put it in a shared document.
          * @example YOUR_API_KEY
          */
         ApiKey: string;
@@ -1335,7 +1335,7 @@ export interface components {
                 "application/json": components["schemas"]["Failure"];
             };
         };
-        /** @description **Seen from the live service** (not in the interface description). Too many requests per second for this key. The service answers HTTP 500 (not 429), sometimes with `status: false` and sometimes without. A throttled call is rejected before it runs, so it is safe to send again after a pause. */
+        /** @description **Seen from the live service** (not in the interface description). Too many requests per second for this `apikey`. The service answers HTTP 500 (not 429), sometimes with `status: false` and sometimes without. A throttled call is rejected before it runs, so it is safe to send again after a pause. */
         RateLimited: {
             headers: {
                 [name: string]: unknown;
