@@ -20,11 +20,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exampleInput, responseExamples } from '@hostapi/spec/document';
+import { codeBlocks, shellCommands } from '@hostapi/testing/commands';
 import { nodeBinary } from '@hostapi/testing/node-versions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, operations, spec, until, type Operation, pairsOf } from './helpers.js';
 
 const BUILD = fileURLToPath(new URL('../scripts/build-binary.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 /** The development Node: the version the repository's root pins for this platform. */
 const DEVELOPMENT_NODE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
@@ -155,6 +157,24 @@ describe('the standalone executable', () => {
     copyFileSync(`${executable}.sha256`, join(changed, 'hostapi-mock.sha256'));
     const refused = spawnSync('sha256sum', ['-c', 'hostapi-mock.sha256'], { cwd: changed, encoding: 'utf8' });
     expect({ code: refused.status, stdout: refused.stdout }).toEqual({ code: 1, stdout: 'hostapi-mock: FAILED\n' });
+  });
+
+  it("the README's commands, as printed: built from the root, it says its Node, and its SHA-256 checks", () => {
+    const section = codeBlocks(readFileSync(new URL('../README.md', import.meta.url), 'utf8')).filter(
+      (block) => block.lang === 'sh' && block.heading.startsWith('Without Node'),
+    );
+    const [build, check] = section.map(shellCommands);
+    expect(build).toEqual(['pnpm -C apps/mock build:binary', 'apps/mock/dist/hostapi-mock --version']);
+    for (const command of build!) {
+      const run = spawnSync('sh', ['-c', command], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
+      expect(run.status, run.stderr).toBe(0);
+    }
+    const version = spawnSync('sh', ['-c', build![1]!], { cwd: ROOT, encoding: 'utf8' }).stdout;
+    expect(version).toBe(`hostapi-mock ${PACKAGE.version} (Node v${DEVELOPMENT_NODE})\n`);
+    // "Where it runs, with both files in one folder": apps/mock/dist holds both.
+    expect(check).toEqual(['sha256sum -c hostapi-mock.sha256']);
+    const checked = spawnSync('sh', ['-c', check![0]!], { cwd: join(ROOT, 'apps/mock/dist'), encoding: 'utf8' });
+    expect(checked.stdout).toBe('hostapi-mock: OK\n');
   });
 
   it("answers every operation's example call with its success example, and what node's --dynamic answers", async () => {
