@@ -84,6 +84,7 @@ chmodSync(out, 0o755);
 // postject (LIEF) prints "warning: Can't find string offset for section name '.note.100'" on
 // Node's Linux binary: harmless (nodejs/postject#83); the executable runs.
 await inject(out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE });
+rmSync(work, { recursive: true }); // only the executable and its .sha256 are handed over
 
 const sum = createHash('sha256').update(readFileSync(out)).digest('hex');
 writeFileSync(`${out}.sha256`, `${sum}  ${basename(out)}\n`);

@@ -171,7 +171,9 @@ describe('the standalone executable', () => {
     }
     const version = spawnSync('sh', ['-c', build![1]!], { cwd: ROOT, encoding: 'utf8' }).stdout;
     expect(version).toBe(`hostapi-mock ${PACKAGE.version} (Node v${DEVELOPMENT_NODE})\n`);
-    // "Where it runs, with both files in one folder": apps/mock/dist holds both.
+    // "Where it runs, with both files in one folder": apps/mock/dist holds both, and no more of the build.
+    const built = readdirSync(join(ROOT, 'apps/mock/dist')).filter((name) => name.startsWith('hostapi-mock'));
+    expect(built.sort()).toEqual(['hostapi-mock', 'hostapi-mock.sha256']);
     expect(check).toEqual(['sha256sum -c hostapi-mock.sha256']);
     const checked = spawnSync('sh', ['-c', check![0]!], { cwd: join(ROOT, 'apps/mock/dist'), encoding: 'utf8' });
     expect(checked.stdout).toBe('hostapi-mock: OK\n');
