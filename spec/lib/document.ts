@@ -2,7 +2,7 @@
 // (`@hostapi/spec/document`).
 // No node: import at the top: the mock's engine uses these helpers in a browser too (its MSW
 // handlers), where only readBundle() and bundlePath() cannot run.
-import { INDEX_PATTERN, pointerSegments } from './wire.ts';
+import { pointerSegments } from './wire.ts';
 
 export type Node = Record<string, any>;
 
@@ -55,64 +55,6 @@ export function responseExamples(doc: Node, op: Node, code: string): Record<stri
   const examples: Record<string, Node> =
     deref(doc, op.responses?.[code])?.content?.['application/json']?.examples ?? {};
   return Object.fromEntries(Object.entries(examples).map(([name, example]) => [name, deref(doc, example).value]));
-}
-
-export { INDEX_PATTERN };
-
-/**
- * Whether a schema is a list sent by index: an object keyed by the index (`propertyNames`
- * {@link INDEX_PATTERN}) whose `additionalProperties` is the item. OpenAPI defines `deepObject`
- * for objects only, so the description models such lists this way; clients take them as lists.
- */
-export function isIndexedList(doc: Node, schema: Node | undefined): boolean {
-  const s = schema && deref(doc, schema);
-  return Boolean(
-    s &&
-      s.type === 'object' &&
-      !s.properties &&
-      s.propertyNames?.pattern === INDEX_PATTERN &&
-      s.additionalProperties &&
-      typeof s.additionalProperties === 'object',
-  );
-}
-
-/** A value with every index-keyed object (keys exactly 0…n-1) where the schema has an indexed list made a list. */
-function asLists(doc: Node, schema: Node | undefined, value: unknown): unknown {
-  if (!value || typeof value !== 'object' || !schema) return value;
-  const s = deref(doc, schema);
-  if (Array.isArray(value)) return value.map((item) => asLists(doc, s.items, item));
-  const record = value as Record<string, unknown>;
-  if (isIndexedList(doc, s)) {
-    const keys = Object.keys(record);
-    const items = keys.map((key) => asLists(doc, s.additionalProperties, record[key]));
-    return keys.every((key, i) => key === String(i)) ? items : value;
-  }
-  const properties = propertiesOf(doc, s);
-  const additional = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
-  return Object.fromEntries(
-    Object.entries(record).map(([key, item]) => [key, asLists(doc, properties[key] ?? additional, item)]),
-  );
-}
-
-/**
- * The example call of an operation, without `apikey`: a POST's first request body example, or
- * a GET's required query parameters with their schema examples. Indexed lists (see
- * isIndexedList) are given as lists, as a client takes them; they go out as the same fields.
- */
-export function exampleInput(doc: Node, op: Node, method: string): Record<string, unknown> {
-  if (method === 'post') {
-    const media = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
-    const first = deref(doc, Object.values(media.examples as Record<string, Node>)[0]).value;
-    const { apikey: _key, ...input } = asLists(doc, media.schema, first) as Record<string, unknown>;
-    return input;
-  }
-  const input: Record<string, unknown> = {};
-  for (const parameter of ((op.parameters ?? []) as Node[]).map((p) => deref(doc, p))) {
-    if (!parameter.required) continue;
-    const schema = deref(doc, parameter.schema);
-    input[parameter.name] = schema.examples?.[0] ?? schema.enum?.[0];
-  }
-  return input;
 }
 
 /** The properties of an object schema, looking through `$ref` and `allOf`. */

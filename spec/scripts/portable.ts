@@ -21,7 +21,8 @@
 //   example's value (`example` and `examples`), as some tools read only one of them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bundlePath, deref, isIndexedList, type Node, operationsOf, propertiesOf } from '../lib/document.ts';
+import { bundlePath, deref, type Node, operationsOf } from '../lib/document.ts';
+import { requestFields, type WireShape, wireShape } from '../lib/fields.ts';
 import {
   INDEX_PATTERN,
   KEY_PATTERN,
@@ -72,14 +73,6 @@ function leafSchema(doc: Node, node: Node, description: string | undefined, exam
   return schema;
 }
 
-/** A map keyed by the caller: an object with no named properties, only `additionalProperties`. */
-const isMap = (doc: Node, s: Node): boolean =>
-  s.type === 'object' &&
-  !s.properties &&
-  !isIndexedList(doc, s) &&
-  Boolean(s.additionalProperties) &&
-  typeof s.additionalProperties === 'object';
-
 interface Context {
   /** The field's description when the schema has none (a slot's, a parameter's). */
   description?: string | undefined;
@@ -91,15 +84,14 @@ interface Context {
   laterSlot?: boolean;
 }
 
-/** The flat fields a value of `node` is sent as, under the name `segments` (patterns among them). */
-function fieldsOf(doc: Node, node: Node, segments: PatternSegment[], context: Context): Flat[] {
+/** The flat fields a value of `shape` is sent as, under the name `segments` (patterns among them). */
+function fieldsOf(doc: Node, shape: WireShape, segments: PatternSegment[], context: Context): Flat[] {
   const { examples, body, laterSlot = false } = context;
-  const s = deref(doc, node);
+  const node = shape.given;
   const own = describe(doc, node) ?? context.description;
   const literal = segments.every((x) => typeof x === 'string');
   const pattern = () => namePattern(segments);
-  const name = () => wireName(segments as string[]);
-  if (s.type === 'array' && s['x-array-brackets'] === 'empty') {
+  if (shape.kind === 'list' && shape.brackets === 'empty') {
     // The one list the service reads with empty brackets: one field, sent once per item.
     if (!literal) throw new Error(`${pattern()}: a list sent with empty brackets inside a list or map`);
     const wire = wireName([...(segments as string[]), '']);
@@ -107,25 +99,19 @@ function fieldsOf(doc: Node, node: Node, segments: PatternSegment[], context: Co
     const schema = {
       type: 'array',
       ...(own && { description: own }),
-      items: plain(s.items),
+      items: plain(shape.item.given),
       ...(example !== undefined && { example, examples: [example] }),
     };
     return [{ kind: 'array', name: wire, schema }];
   }
-  const item: Node | undefined = isIndexedList(doc, s)
-    ? s.additionalProperties
-    : s.type === 'array'
-      ? s.items
-      : undefined;
-  if (item) {
-    const record = deref(doc, item).type === 'object';
-    const count = literal ? (record ? SLOTS.record : SLOTS.value) : 0;
+  if (shape.kind === 'list') {
+    const count = literal ? (shape.item.kind === 'object' ? SLOTS.record : SLOTS.value) : 0;
     const further = body ? ', further items valid as the same names with the next indexes' : '';
     const fields: Flat[] = [];
     for (let i = 0; i < count; i++) {
       const description = `${own ?? ''} Item ${i} of the list (indexed from 0; ${count} slots here${further}).`;
       fields.push(
-        ...fieldsOf(doc, item, [...segments, String(i)], {
+        ...fieldsOf(doc, shape.item, [...segments, String(i)], {
           description: description.trim(),
           examples,
           body,
@@ -135,46 +121,54 @@ function fieldsOf(doc: Node, node: Node, segments: PatternSegment[], context: Co
     }
     if (body) {
       const description = `${own ?? ''} Further items of the list.`.trim();
-      fields.push(...fieldsOf(doc, item, [...segments, ANY_INDEX], { description, examples, body }));
+      fields.push(...fieldsOf(doc, shape.item, [...segments, ANY_INDEX], { description, examples, body }));
     }
     return fields;
   }
-  if (isMap(doc, s)) {
+  if (shape.kind === 'map') {
     // A map keyed by the caller (`upgrade[disk][<name>]`): a pattern of flat names, each a value.
-    const value = deref(doc, s.additionalProperties);
-    if (!body || !literal || ['object', 'array'].includes(value.type)) {
+    if (!body || !literal || shape.value.kind !== 'value') {
       throw new Error(`${pattern()}: a map keyed by the caller is written as a pattern of form fields of values`);
     }
-    const schema = leafSchema(doc, s.additionalProperties, own, undefined, false);
+    const schema = leafSchema(doc, shape.value.given, own, undefined, false);
     return [{ kind: 'pattern', pattern: namePattern([...segments, ANY_KEY]), schema }];
   }
-  if (s.type === 'object' || s.allOf) {
-    return Object.entries(propertiesOf(doc, s)).flatMap(([key, property]) =>
-      fieldsOf(doc, property, [...segments, key], { examples, body, laterSlot }),
+  if (shape.kind === 'object') {
+    return shape.fields.flatMap((field) =>
+      fieldsOf(doc, field.shape, [...segments, field.name], { examples, body, laterSlot }),
     );
   }
   if (!literal) return [{ kind: 'pattern', pattern: pattern(), schema: leafSchema(doc, node, own, undefined, false) }];
-  const wire = name();
+  const wire = wireName(segments as string[]);
   return [{ kind: 'field', name: wire, schema: leafSchema(doc, node, own, examples[wire], !laterSlot) }];
 }
 
 /** A value as the flat fields it is sent as (`{ 'params[Phone][Country]': '64' }`), in its order. */
-function flatValue(doc: Node, node: Node | undefined, value: unknown, prefix: string, out: Node = {}): Node {
-  const s = node ? deref(doc, node) : {};
-  if (s.type === 'array' && s['x-array-brackets'] === 'empty') {
+function flatValue(shape: WireShape | undefined, value: unknown, prefix: string, out: Node = {}): Node {
+  if (shape?.kind === 'list' && shape.brackets === 'empty') {
     out[wireName([prefix, ''])] = value;
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => flatValue(doc, s.items, item, wireName([prefix, String(i)]), out));
+    const item = shape?.kind === 'list' ? shape.item : undefined;
+    value.forEach((entry, i) => flatValue(item, entry, wireName([prefix, String(i)]), out));
   } else if (value && typeof value === 'object') {
-    const properties = propertiesOf(doc, s);
-    const additional = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
-    for (const [key, item] of Object.entries(value)) {
-      flatValue(doc, properties[key] ?? additional, item, prefix ? wireName([prefix, key]) : key, out);
+    for (const [key, entry] of Object.entries(value)) {
+      flatValue(shape && childOf(shape, key), entry, prefix ? wireName([prefix, key]) : key, out);
     }
   } else {
     out[prefix] = value;
   }
   return out;
+}
+
+/** The shape of a value's entry `key`: an object's field, a map's value, a keyed list's item. */
+function childOf(shape: WireShape, key: string): WireShape | undefined {
+  if (shape.kind === 'object')
+    return (
+      shape.fields.find((f) => f.name === key)?.shape ?? (shape.additional === true ? undefined : shape.additional)
+    );
+  if (shape.kind === 'map') return shape.value;
+  if (shape.kind === 'list') return shape.item;
+  return undefined;
 }
 
 function portableQuery(doc: Node, op: Node): Node[] {
@@ -206,7 +200,7 @@ function portableQuery(doc: Node, op: Node): Node[] {
       continue;
     }
     const context = { description: parameter.description, examples: {}, body: false };
-    for (const field of fieldsOf(doc, parameter.schema, [parameter.name], context)) {
+    for (const field of fieldsOf(doc, wireShape(doc, parameter.schema), [parameter.name], context)) {
       if (field.kind !== 'field') throw new Error(`${parameter.name}: a query parameter is one flat field`);
       const { example, description, ...schema } = field.schema;
       parameters.push({
@@ -227,9 +221,10 @@ function portableBody(doc: Node, op: Node): Node {
   const content: Node = {};
   for (const [type, media] of Object.entries(body.content as Record<string, Node>)) {
     const schema = deref(doc, media.schema);
+    const shape = wireShape(doc, media.schema);
     const named = Object.entries((media.examples ?? {}) as Record<string, Node>).map(([name, raw]) => {
       const example = deref(doc, raw);
-      const value = flatValue(doc, schema, example.value, '');
+      const value = flatValue(shape, example.value, '');
       const about = {
         ...(example.summary && { summary: example.summary }),
         ...(example.description && { description: example.description }),
@@ -239,8 +234,8 @@ function portableBody(doc: Node, op: Node): Node {
     const first = named[0]?.[1].value ?? {};
     const properties: Node = {};
     const patternProperties: Node = {};
-    for (const [key, property] of Object.entries(propertiesOf(doc, schema))) {
-      for (const field of fieldsOf(doc, property, [key], { examples: first, body: true })) {
+    for (const { name, shape: fieldShape } of requestFields(doc, { method: 'post', op })) {
+      for (const field of fieldsOf(doc, fieldShape, [name], { examples: first, body: true })) {
         if (field.kind === 'pattern') patternProperties[field.pattern] = field.schema;
         else properties[field.name] = field.schema;
       }

@@ -1,15 +1,7 @@
 // The console's model of every operation (see src/model.ts for its shape), derived from the
 // bundled description at build time: the console carries no fact about the API of its own.
-import {
-  deref,
-  exampleInput,
-  isIndexedList,
-  type Node,
-  operationRoute,
-  operationsOf,
-  propertiesOf,
-  requiredOf,
-} from '@hostapi/spec/document';
+import { deref, type Node, operationRoute, operationsOf, propertiesOf, requiredOf } from '@hostapi/spec/document';
+import { exampleInput, wireShape } from '@hostapi/spec/fields';
 import { MOCK_URL } from '../scripts/mock.ts';
 import type { ConsoleModel, Field, OperationModel } from './src/model.ts';
 
@@ -70,7 +62,7 @@ function field(doc: Node, name: string, node: Node, required?: boolean, descript
   const base = { name, ...(required && { required: true as const }), ...hint(description ?? schema.description) };
   const type = [schema.type].flat().find((t) => t !== 'null');
   // A list the service reads by index is an object keyed by the index in the description.
-  if (type === 'array' || isIndexedList(doc, schema)) {
+  if (type === 'array' || wireShape(doc, node).kind === 'list') {
     return {
       ...base,
       kind: 'list',

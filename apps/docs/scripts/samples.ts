@@ -2,7 +2,8 @@
 // using @hostapi/client (written to samples/generated/, type-checked and run by the tests) and
 // a curl command with the exact bytes the client sends.
 import { OPERATIONS } from '@hostapi/client';
-import { exampleInput, type Node, operationsOf, readBundle } from '@hostapi/spec/document';
+import { type Node, operationsOf, readBundle } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { type FormShape, toPairs } from '@hostapi/spec/wire';
 import { curlCommand } from './curl.ts';
 import { KEY_PLACEHOLDER, typescriptLiteral } from './literal.ts';

@@ -3,7 +3,8 @@
 // spec): every input's wire name, type, required mark and choices. And the form's values: the
 // pre-filled example goes to the client unchanged, blanks are left out, required blanks named.
 import { gzipSync } from 'node:zlib';
-import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { describe, expect, it } from 'vitest';
 import { bundleConsole } from '../console/build.ts';
 import { consoleModel, MOCK_URL } from '../console/model.ts';

@@ -3,7 +3,8 @@
 // validator of this test's own) and plausible: real dates and timestamps, pages that add up,
 // lists within bounds, no field the schema does not name. Failures only when Prefer asks.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { deref, exampleInput, responseExamples, type Node } from '@hostapi/spec/document';
+import { deref, responseExamples, type Node } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { startMock } from '@hostapi/mock';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operation, operations, spec, startCli, type Operation, type RunningCli } from './helpers.js';

@@ -2,7 +2,8 @@
 // refuses them all. Every operation is called the way the official Go SDK calls it (gosh.ts),
 // in both modes, and each shape the SDK sends is checked on its own, in sl-violations and in the
 // --verbose log. What neither mode accepts is checked too.
-import { exampleInput, responseExamples } from '@hostapi/spec/document';
+import { responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flatten, queryEscape, SDK_VERSION, sdkRequest, type SdkCall } from './gosh.js';
 import { operation, operations, spec, startCli, until, type Operation, type RunningCli } from './helpers.js';

@@ -1,7 +1,8 @@
 // Starts the mock as testers do, calls every operation of the description over HTTP and
 // compares the answers with the description's examples; then the refusals.
 import { readFileSync } from 'node:fs';
-import { exampleInput, responseExamples, type Node } from '@hostapi/spec/document';
+import { responseExamples, type Node } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, spec, startCli, type Operation, type RunningCli, pairsOf } from './helpers.js';
 

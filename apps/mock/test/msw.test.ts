@@ -2,7 +2,8 @@
 // mode (startMock, port 0): every named example of every operation, generated data, the sandbox's
 // calls; then what only the handlers do (pass through what is not the API's, a base URL's path).
 import { readFileSync } from 'node:fs';
-import { exampleInput, responseExamples } from '@hostapi/spec/document';
+import { responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { load } from 'js-yaml';

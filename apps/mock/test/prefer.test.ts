@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../src/index.ts';
 import { operations, spec, pairsOf } from './helpers.js';
-import { exampleInput, responseExamples } from '@hostapi/spec/document';
+import { responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
 const WELL_FORMED = '/1.3/server/list_servers.json?apikey=witness&client_id=293';

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { OPERATIONS } from '@hostapi/client';
-import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
+import { operationsOf, readBundle } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 
 const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 const COMPILER_OPTIONS = {

@@ -13,9 +13,9 @@
 // it on a referenced schema, and plain object types keep a consumer's type-check cheap.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { formShapeOf, wireShape } from '@hostapi/spec/fields';
 import {
   deref as derefIn,
-  isIndexedList,
   operationRoute,
   operationsOf,
   propertiesOf,
@@ -43,21 +43,11 @@ const deref = (node) => derefIn(doc, node);
 
 const properties = (schema) => propertiesOf(doc, schema);
 
-/**
- * The order of form fields, nested like the body: `0` for a value, an object for a group of
- * fields in their order (also the shape of each item of a list), `'[]'` for a list the service
- * reads with empty brackets. Maps keyed by the caller (`upgrade.disk`) are `0`: their keys go
- * out in the caller's order.
- */
-function formShape(schema) {
-  const s = deref(schema);
-  if (s.type === 'array') return s['x-array-brackets'] === 'empty' ? '[]' : formShape(s.items);
-  if (isIndexedList(doc, s)) return formShape(s.additionalProperties);
-  if (s.type === 'object' && s.properties) {
-    return Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, formShape(v)]));
-  }
-  return 0;
-}
+/** Whether a schema is a list the description writes as an object keyed by the index. */
+const isKeyedList = (schema) => {
+  const shape = wireShape(doc, schema);
+  return shape.kind === 'list' && shape.keyed;
+};
 
 function isPaged(op) {
   const schema = deref(op.responses['200']).content['application/json'].schema;
@@ -124,7 +114,7 @@ function fieldDoc(node, schema, wireName, indent) {
   if (fallback !== undefined) tags.push(`@default ${JSON.stringify(fallback)}`);
   let example = node.example ?? node.examples?.[0] ?? schema.examples?.[0] ?? s.examples?.[0];
   // An indexed list's example is keyed by index in the description; callers give a list.
-  if (isIndexedList(doc, s) && example && typeof example === 'object') example = Object.values(example);
+  if (isKeyedList(s) && example && typeof example === 'object') example = Object.values(example);
   if (example !== undefined && schema.$ref !== SWITCH) tags.push(`@example ${JSON.stringify(example)}`);
   return docComment(paragraphs, tags, indent);
 }
@@ -142,7 +132,7 @@ function inputType(schema, indent, wireName) {
   if (s.const !== undefined) return JSON.stringify(s.const);
   // An object keyed by index (`containers[0]`): the description's form of a list sent indexed,
   // which callers give as a list (sent as the same fields).
-  if (isIndexedList(doc, s)) {
+  if (isKeyedList(s)) {
     const item = inputType(s.additionalProperties, indent, `${wireName}[<n>]`);
     return /^[\w"]+$/.test(item) || item.startsWith('{') ? `${item}[]` : `(${item})[]`;
   }
@@ -240,7 +230,7 @@ function render(bundle) {
     const id = op.operationId;
     const [group, name] = op['x-client-method'].split('.');
     const entry = { method: method.toUpperCase(), path, call: op['x-client-method'] };
-    if (method === 'post') entry.form = formShape(formSchema(op));
+    if (method === 'post') entry.form = formShapeOf(wireShape(doc, formSchema(op)));
     operations[id] = entry;
     for (const example of Object.values(deref(op.responses['500']).content['application/json'].examples ?? {})) {
       rateLimitMessages.add(deref(example).value.msg);

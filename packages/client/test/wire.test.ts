@@ -1,6 +1,7 @@
 // The exact bytes on the wire for every operation: query strings, URL-encoded bodies and
 // multipart bodies, written out by hand here and compared with what a local server received.
-import { deref, exampleInput, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
+import { deref, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHostApiClient, type HostApiClient, OPERATIONS } from '../src/index.js';
 import { createPathClient, type PathClient } from '../src/paths.js';

@@ -3,7 +3,8 @@
 // example input, is accepted by the validating mock and resolves to the success example; every
 // named failure example surfaces as the right typed error with the service's message.
 import { ApiError, createHostApiClient, OPERATIONS, RateLimitError, type HostApiClient } from '@hostapi/client';
-import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { describe, expect, inject, it } from 'vitest';
 
 const spec = readBundle();

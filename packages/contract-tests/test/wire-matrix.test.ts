@@ -3,7 +3,8 @@
 // samples the docs show for the example calls.
 import { createHostApiClient, OPERATIONS } from '@hostapi/client';
 import { readSiteDescription } from '@hostapi/docs/scripts/site.ts';
-import { exampleInput, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,7 +1,8 @@
 // The tools, derived from the bundled description when the server starts: one per operation,
 // named after its client method (`x-client-method: servers.list` → `servers_list`), taking what
 // that method takes (no `apikey`, nested objects, indexed lists as arrays) as JSON Schema.
-import { deref, isIndexedList, type Node, operationsOf, propertiesOf } from '@hostapi/spec/document';
+import { deref, type Node, operationsOf, propertiesOf } from '@hostapi/spec/document';
+import { wireShape } from '@hostapi/spec/fields';
 import { URL_ENCODED } from '@hostapi/spec/wire';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
@@ -30,7 +31,8 @@ const SCHEMA_MAP = new Set(['properties']);
 function toJsonSchema(doc: Node, node: Node, closed: boolean): Node {
   const { $ref, ...own } = node;
   const schema: Node = $ref ? { ...deref(doc, { $ref }), ...own } : own;
-  if (isIndexedList(doc, schema)) {
+  const shape = wireShape(doc, node);
+  if (shape.kind === 'list' && shape.keyed) {
     const { description } = schema;
     const items = toJsonSchema(doc, schema.additionalProperties, closed);
     return { type: 'array', ...(description && { description }), items };

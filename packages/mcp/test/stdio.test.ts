@@ -5,7 +5,8 @@
 import { execFile } from 'node:child_process';
 import { createHostApiClient } from '@hostapi/client';
 import { type RunningMock, startMock } from '@hostapi/mock';
-import { exampleInput, operationsOf, readBundle } from '@hostapi/spec/document';
+import { operationsOf, readBundle } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

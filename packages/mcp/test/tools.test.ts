@@ -1,7 +1,8 @@
 // The tools as derived from the description: valid JSON Schema 2020-12 in and out, the client's
 // argument names (no brackets, no apikey, lists as arrays), every example accepted, every success
 // answer matching its output schema, and each annotation as the description states it.
-import { exampleInput, type Node, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { type Node, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { toolsOf } from '../src/tools.js';

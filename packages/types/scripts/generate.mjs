@@ -10,7 +10,8 @@ import openapiTS, {
   transformSchemaObject,
 } from 'openapi-typescript';
 import ts from 'typescript';
-import { isIndexedList, propertiesOf, readBundle, requiredOf } from '@hostapi/spec/document';
+import { propertiesOf, readBundle, requiredOf } from '@hostapi/spec/document';
+import { wireShape } from '@hostapi/spec/fields';
 
 export { readBundle };
 export const OUTPUT = fileURLToPath(new URL('../src/generated/openapi.ts', import.meta.url));
@@ -55,7 +56,8 @@ function narrowingAllOf(doc, schema, options) {
  * indexed fields), rather than openapi-typescript's `{ [key: string]: string }`.
  */
 function indexedList(doc, schema, options) {
-  if (!isIndexedList(doc, schema)) return undefined;
+  const shape = wireShape(doc, schema);
+  if (shape.kind !== 'list' || !shape.keyed) return undefined;
   return ts.factory.createArrayTypeNode(
     transformSchemaObject(schema.additionalProperties, { ...options, path: `${options.path}/additionalProperties` }),
   );

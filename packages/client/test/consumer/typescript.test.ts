@@ -4,7 +4,8 @@
 // service shows them on hover as an editor would.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deref, exampleInput, operationRoute, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
+import { deref, operationRoute, operationsOf, readBundle, type Node } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import ts from 'typescript';
 import { describe, expect, inject, it } from 'vitest';
 

@@ -7,7 +7,7 @@
 // or `example=` asks for a described example instead, as in the examples mode; that is how
 // failures are had. As with `prism mock`, `Prefer: dynamic=false` asks for the example,
 // `seed=<s>` another seed.
-import { exampleInput } from '@hostapi/spec/document';
+import { exampleInput } from '@hostapi/spec/fields';
 import type { Api, Node, Operation } from '../api.ts';
 import type { Answerer, ModeAnswer } from '../mode.ts';
 import type { Fields } from '../read.ts';

@@ -1,0 +1,138 @@
+// The API key, masked: one rule for every face (the mock's and the proxy's logs, the console, the
+// client's errors and hook events, the MCP server's results, the CLI). Whatever text a server
+// sends back may quote the key, so a face masks all text it shows, not only what it sent.
+//
+// 1. Where it is a key: the value of every field the mock would read as the key (a name whose
+//    decoded first segment is `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), in a query
+//    or URL-encoded body, a URL quoted in prose, a multipart part or a JSON property.
+// 2. Wherever its value appears, in any encoding a server may echo it in (percent-escapes in
+//    either case, `+` for a space, JSON's `\/` and `\u` escapes, HTML character references, or a
+//    mix), once the key is long enough to be a secret: replacing a short key's every occurrence
+//    would mangle ordinary text (`x` in `example`).
+// Every pass is linear in the text: a hostile answer or request costs no more than its size.
+import { decodeComponent } from './decode.ts';
+import { topName } from './names.ts';
+
+/** What a masked key is written as. */
+export const REDACTED = '[redacted]';
+
+/** The name of the key's field, as the description's security scheme names it. */
+export const KEY_NAME = 'apikey';
+
+/** Keys shorter than this are masked only where they are named (`apikey=k`), not everywhere. */
+export const MIN_SECRET_LENGTH = 6;
+
+/** Whether a field name (decoded, as a server reads it) is read as the key. */
+export const isKeyName = (name: string): boolean => topName(name).toLowerCase() === KEY_NAME;
+
+/** Text with the key masked, by both rules; `keys` are the values to mask wherever they appear. */
+export function maskKey(text: string, keys: readonly (string | undefined)[] = []): string {
+  let out = maskParts(maskJsonProperties(maskPairs(String(text))));
+  for (const key of keys) {
+    if (typeof key === 'string' && key.length >= MIN_SECRET_LENGTH) out = out.replace(anyEncoding(key), REDACTED);
+  }
+  return out;
+}
+
+/**
+ * A JSON value (a result, a structured answer) with the key masked: the value of every property
+ * named as the key, and every string (names included) as maskKey masks text.
+ */
+export function maskKeyIn<T>(value: T, keys: readonly (string | undefined)[] = []): T {
+  if (typeof value === 'string') return maskKey(value, keys) as T;
+  if (Array.isArray(value)) return value.map((item) => maskKeyIn(item, keys)) as T;
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) {
+    const entry = namesKey(name) ? REDACTED : maskKeyIn(item, keys);
+    // A name is data (`__proto__` too).
+    Object.defineProperty(out, maskKey(name, keys), {
+      value: entry,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
+}
+
+/** Whether a name as written (percent-encoded or not) is read as the key. */
+const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
+
+/** `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would. */
+const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=([^&\s#"'<>]*)/g;
+
+function maskPairs(text: string): string {
+  return text.replace(PAIR, (whole, before: string, name: string, brackets = '') =>
+    namesKey(name) ? `${before}${name}${brackets}=${REDACTED}` : whole,
+  );
+}
+
+/** A JSON property and its value: a string, or any other token up to the next delimiter. */
+const JSON_PROPERTY = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"|[^\s,}\]]+)/g;
+
+function maskJsonProperties(text: string): string {
+  return text.replace(JSON_PROPERTY, (whole, name: string, colon: string) =>
+    namesKey(jsonText(name)) ? `"${name}"${colon}"${REDACTED}"` : whole,
+  );
+}
+
+/** A JSON string's content, unescaped (as written where it is not valid JSON). */
+function jsonText(content: string): string {
+  try {
+    return JSON.parse(`"${content}"`);
+  } catch {
+    return content;
+  }
+}
+
+/** A multipart part's name in its Content-Disposition line: quoted or not, or RFC 5987's `name*=utf-8''…`. */
+const PART_NAME = /;\s*name\*?=(?:"([^"]*)"|([^;\s]+))/i;
+const DISPOSITION = /content-disposition:/gi;
+
+/** Multipart text with the content of every part named as the key masked, in one pass. */
+function maskParts(text: string): string {
+  let out = '';
+  let from = 0;
+  DISPOSITION.lastIndex = 0;
+  for (let found = DISPOSITION.exec(text); found; found = DISPOSITION.exec(text)) {
+    const lineEnd = text.indexOf('\r\n', found.index);
+    const headEnd = text.indexOf('\r\n\r\n', found.index);
+    if (lineEnd < 0 || headEnd < 0) break;
+    const given = PART_NAME.exec(text.slice(found.index, lineEnd));
+    // `"` and line breaks are percent-encoded in a part's name; a `+` is itself.
+    const name = (given?.[1] ?? given?.[2] ?? '').replace(/^[\w-]*'[\w-]*'/, '').replace(/\+/g, '%2B');
+    const next = text.indexOf('\r\n--', headEnd + 4);
+    const contentEnd = next < 0 ? text.length : next;
+    if (given && namesKey(name)) {
+      out += `${text.slice(from, headEnd + 4)}${REDACTED}`;
+      from = contentEnd;
+    }
+    DISPOSITION.lastIndex = Math.max(contentEnd, DISPOSITION.lastIndex);
+  }
+  return out + text.slice(from);
+}
+
+/** Rule 2: a pattern of the key in any mix of the encodings a server may echo it in. */
+function anyEncoding(key: string): RegExp {
+  let source = '';
+  for (const char of key) {
+    const code = char.codePointAt(0) as number;
+    const forms = [char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')];
+    // Percent-escapes of its UTF-8 bytes (once or twice encoded, either case: the `i` flag).
+    forms.push([...new TextEncoder().encode(char)].map((b) => `%(?:25)?${b.toString(16).padStart(2, '0')}`).join(''));
+    if (char === ' ') forms.push('\\+');
+    // JSON's escapes: `\u00e9`, a surrogate pair, and the short ones (`\/` as PHP writes it).
+    const units = char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [code];
+    forms.push(units.map((unit) => `\\\\u${unit.toString(16).padStart(4, '0')}`).join(''));
+    if (char === '/' || char === '\\' || char === '"') forms.push(`\\\\\\${char}`);
+    // HTML character references, as an error page may quote it.
+    forms.push(`&#0*${code};`, `&#x0*${code.toString(16)};`);
+    const entity = ENTITIES[char];
+    if (entity) forms.push(entity);
+    source += `(?:${forms.join('|')})`;
+  }
+  return new RegExp(source, 'gi');
+}
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
