@@ -28,6 +28,21 @@ describe('the key mask', () => {
     expect(maskKey('{"apikeys":"a","key":"b"}')).toBe('{"apikeys":"a","key":"b"}');
   });
 
+  it('masks a field named as the key inside a JSON string, as the text the string stands for', () => {
+    for (const key of [SECRET, SHORT]) {
+      for (const { place, text } of keyPlaces(key)) {
+        const quoted = JSON.stringify({ msg: `echo: ${text}` });
+        const masked = maskKey(quoted, [key]);
+        expect(carriesKey(masked, key), `${place}: ${masked}`).toBe(false);
+        expect(() => JSON.parse(masked), masked).not.toThrow();
+        // Quoted twice, as a message that quotes a JSON answer.
+        expect(carriesKey(maskKey(JSON.stringify({ msg: quoted }), [key]), key), place).toBe(false);
+      }
+    }
+    const untouched = JSON.stringify({ msg: 'line\none "quoted" \\ C:\\path', n: 1 });
+    expect(maskKey(untouched)).toBe(untouched);
+  });
+
   it('masks a structured value: key-named properties, and the key in any string or name', () => {
     const value = { apikey: 'Kq7', nested: [{ url: `?apikey=${encodeURIComponent(SECRET)}` }], [SECRET]: 1, n: 2 };
     const masked = maskKeyIn(value, [SECRET]);

@@ -4,7 +4,8 @@
 //
 // 1. Where it is a key: the value of every field the mock would read as the key (a name whose
 //    decoded first segment is `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), in a query
-//    or URL-encoded body, a URL quoted in prose, a multipart part or a JSON property.
+//    or URL-encoded body, a URL quoted in prose, a multipart part or a JSON property; also inside
+//    a JSON string, as its decoded text (a request echoed in a JSON message: `"--b\r\n…"`).
 // 2. Wherever its value appears, in any encoding a server may echo it in (percent-escapes in
 //    either case, `+` for a space, JSON's `\/` and `\u` escapes, HTML character references, or a
 //    mix), once the key is long enough to be a secret: replacing a short key's every occurrence
@@ -27,10 +28,14 @@ export const isKeyName = (name: string): boolean => topName(name).toLowerCase() 
 
 /** Text with the key masked, by both rules; `keys` are the values to mask wherever they appear. */
 export function maskKey(text: string, keys: readonly (string | undefined)[] = []): string {
-  let out = maskParts(maskJsonProperties(maskPairs(String(text))));
-  for (const key of keys) {
-    if (typeof key === 'string' && key.length >= MIN_SECRET_LENGTH) out = out.replace(anyEncoding(key), REDACTED);
-  }
+  const values = keys.filter((key) => typeof key === 'string' && key.length >= MIN_SECRET_LENGTH) as string[];
+  return maskText(String(text), values.map(anyEncoding));
+}
+
+/** Both rules: every field named as the key (rule 1), then each value's pattern (rule 2). */
+function maskText(text: string, values: readonly RegExp[]): string {
+  let out = maskParts(maskJsonProperties(maskPairs(maskJsonStrings(text, values))));
+  for (const value of values) out = out.replace(value, REDACTED);
   return out;
 }
 
@@ -56,11 +61,31 @@ export function maskKeyIn<T>(value: T, keys: readonly (string | undefined)[] = [
   return out as T;
 }
 
+/** A JSON string (its content as written). */
+const JSON_STRING = /"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * Each JSON string with an escape in it, masked as the text it stands for and written again
+ * (unchanged where nothing in it is a key). A string quoted within one is masked again: each
+ * level of quoting doubles the backslashes, so there are at most log2(length) levels.
+ */
+function maskJsonStrings(text: string, values: readonly RegExp[]): string {
+  return text.replace(JSON_STRING, (whole, content: string) => {
+    if (!content.includes('\\')) return whole;
+    const decoded = jsonText(content);
+    const masked = maskText(decoded, values);
+    return masked === decoded ? whole : JSON.stringify(masked);
+  });
+}
+
 /** Whether a name as written (percent-encoded or not) is read as the key. */
 const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
 
-/** `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would. */
-const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=([^&\s#"'<>]*)/g;
+/**
+ * `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would, or
+ * at an escaped quote (a URL within a JSON string).
+ */
+const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=((?:[^&\s#"'<>\\]|\\(?!["'\\]))*)/g;
 
 function maskPairs(text: string): string {
   return text.replace(PAIR, (whole, before: string, name: string, brackets = '') =>
