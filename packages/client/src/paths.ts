@@ -2,10 +2,10 @@
 // paths, with the operation methods' wire format, transport, errors and retries; and
 // readEnvelope, which reads an answer as the operation methods do. A subpath of its own, so that
 // an application using only the operation methods does not bundle openapi-fetch.
-import { type FormShape, URL_ENCODED } from '@hostapi/spec/wire';
+import { type FormShape, maskKey, URL_ENCODED } from '@hostapi/spec/wire';
 import type { operations } from '@hostapi/types';
 import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
-import { excerpt, HostApiError, HttpError, InvalidResponseError, redact } from './core/errors.js';
+import { excerpt, HostApiError, HttpError, InvalidResponseError } from './core/errors.js';
 import type { RetryOptions } from './core/retry.js';
 import { BASE_HEADERS, type HostApiClientOptions, setUp } from './core/setup.js';
 import { OPERATIONS } from './generated/operations.js';
@@ -91,20 +91,16 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
   async function call(method: 'get' | 'post', path: string, init: PathInit = {}) {
     const { timeoutMs, retries, multipart: asMultipart = multipart, ...rest } = init;
     const operation = byPath.get(path)?.id ?? path;
-    let answered: [Response, string] | undefined;
+    let answered: { response: Response; text: string } | undefined;
     const fetch = async (request: Request) => {
       const body = request.body ? await request.arrayBuffer() : null;
       const outgoing = { method: request.method, headers: request.headers, body };
-      const [answer, text] = await send(operation, request.url, outgoing, {
-        signal: request.signal,
-        timeoutMs,
-        retries,
-      });
-      answered = [answer, text];
+      answered = await send(operation, request.url, outgoing, { signal: request.signal, timeoutMs, retries });
+      const { response: answer, text } = answered;
       // A status that a Response cannot have (600 and above) is an HTTP error like any other.
       if (answer.status > 599) throw new HttpError(operation, answer.status, excerpt(text, apiKey));
       const response = new Response(NULL_BODY_STATUSES.includes(answer.status) ? null : text, answer);
-      Object.defineProperty(response, 'url', { value: redact(request.url, apiKey) });
+      Object.defineProperty(response, 'url', { value: maskKey(request.url, [apiKey]) });
       return response;
     };
     // The key goes in a GET's query, and in a POST's form only.
@@ -121,7 +117,7 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
     } catch (error) {
       // openapi-fetch parsing a 2xx body that is not JSON.
       if (error instanceof HostApiError || !answered) throw error;
-      throw new InvalidResponseError(operation, answered[0].status, excerpt(answered[1], apiKey));
+      throw new InvalidResponseError(operation, answered.response.status, excerpt(answered.text, apiKey));
     }
   }
   return {

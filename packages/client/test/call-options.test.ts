@@ -78,11 +78,13 @@ describe('timeoutMs', () => {
 
   it('is checked, naming the operation, before anything is sent', async () => {
     await expect(api().servers.list({ client_id: 293 }, { timeoutMs: 0 })).rejects.toThrow(
-      'listServers: timeoutMs must be a whole number ≥ 1, got 0',
+      'listServers: timeoutMs must be a whole number from 1 to 2147483647 (the longest a timer waits), got 0',
     );
     await expect(
       paths().GET('/1.5/dns/list_ips.json', { params: { query: { client_id: 293 } }, timeoutMs: -1 }),
-    ).rejects.toThrow('listIps: timeoutMs must be a whole number ≥ 1, got -1');
+    ).rejects.toThrow(
+      'listIps: timeoutMs must be a whole number from 1 to 2147483647 (the longest a timer waits), got -1',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

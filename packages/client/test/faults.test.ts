@@ -319,7 +319,7 @@ describe('options', () => {
       '`baseUrl` is not a URL: not a url',
     );
     expect(() => createHostApiClient({ apiKey: KEY, timeoutMs: 0 })).toThrow(
-      'timeoutMs must be a whole number ≥ 1, got 0',
+      'timeoutMs must be a whole number from 1 to 2147483647 (the longest a timer waits), got 0',
     );
     expect(() => createHostApiClient({ apiKey: KEY, retries: -1 })).toThrow(
       'retries.max must be a whole number ≥ 0, got -1',

@@ -1,15 +1,9 @@
 // Reads the service's answer: the `{return, msg, status}` envelope, its failure forms, and what
-// comes back when there is no envelope at all.
+// comes back when there is no envelope at all. What the service said goes into an error only
+// through the one key mask: its message may quote the key (`Invalid API key <key>.`).
+import { maskKey, maskKeyIn } from '@hostapi/spec/wire';
 import { RATE_LIMIT } from '../generated/operations.js';
-import {
-  ApiError,
-  excerpt,
-  HttpError,
-  InvalidResponseError,
-  RateLimitError,
-  redact,
-  ValidationError,
-} from './errors.js';
+import { ApiError, excerpt, HttpError, InvalidResponseError, RateLimitError, ValidationError } from './errors.js';
 import { readProblem } from './problem.js';
 
 /** A rate-limit message of the service, by its opening (see RATE_LIMIT). */
@@ -49,14 +43,15 @@ const isFailure = (body: Envelope) =>
 export function readEnvelope(operation: string, status: number, text: string, apiKey: string): unknown {
   const body = parse(text);
   if (isEnvelope(body) && isFailure(body) && typeof body.msg === 'string') {
-    if (isRateLimitMessage(body.msg)) throw new RateLimitError(operation, body.msg, status);
+    const msg = maskKey(body.msg, [apiKey]);
+    if (isRateLimitMessage(msg)) throw new RateLimitError(operation, msg, status);
     const code = typeof body.error?.code === 'number' ? body.error.code : undefined;
-    throw new ApiError(operation, body.msg, status, code);
+    throw new ApiError(operation, msg, status, code);
   }
   if (status < 200 || status > 299) {
     // A validating server's 4xx lists the invalid fields: read them all (without the key), as
     // an excerpt would cut the list short.
-    const problem = status < 500 && body !== undefined ? readProblem(parse(redact(text, apiKey))) : undefined;
+    const problem = status < 500 ? readProblem(maskKeyIn(body, [apiKey])) : undefined;
     if (problem) throw new ValidationError(operation, status, problem.problems, problem.title);
     throw new HttpError(operation, status, excerpt(text, apiKey));
   }

@@ -1,4 +1,6 @@
-// Typed failures. Every error names the operation; none carries the API key (see redact).
+// Typed failures. Every error names the operation; none carries the API key: whatever a server
+// said is passed through the one key mask (@hostapi/spec/wire's maskKey) before it is put in one.
+import { maskKey } from '@hostapi/spec/wire';
 
 export type HostApiErrorKind =
   | 'api' // the service said no: `status: false`, or a body with only `msg`
@@ -182,14 +184,8 @@ export class PaginationError extends HostApiError {
 
 const EXCERPT = 200;
 
-/** The first characters of a body, on one line, without the key. */
+/** The first characters of a body, on one line, without the key (masked whole, then cut: no key is cut in two). */
 export function excerpt(text: string, apiKey: string): string {
-  const line = redact(text, apiKey).replace(/\s+/g, ' ').trim();
+  const line = maskKey(text, [apiKey]).replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT ? `${line.slice(0, EXCERPT)}…` : line;
-}
-
-/** Replaces every occurrence of the key (raw or URL-encoded) with `[redacted]`. */
-export function redact(text: string, apiKey: string): string {
-  if (!apiKey) return text;
-  return text.split(apiKey).join('[redacted]').split(encodeURIComponent(apiKey)).join('[redacted]');
 }

@@ -1,6 +1,6 @@
 // What a caller can watch of each attempt: onRequest before it is sent, onResponse once it is
-// answered (or has failed). Every URL handed out has the key redacted, so that a hook that logs
-// cannot leak it.
+// answered (or has failed). Everything handed out (the URL, the answer's headers, the error) has
+// the key masked, so that a hook that logs cannot leak it.
 import type { HostApiError } from './errors.js';
 
 /** One attempt of a call, as it is sent. */
@@ -17,6 +17,7 @@ export interface RequestEvent {
 /** One attempt, once answered (`status`, `headers`), or failed without an answer (`status` 0, `error`). */
 export interface ResponseEvent extends RequestEvent {
   status: number;
+  /** The answer's headers, the key written `[redacted]` in any value (a header whose name carries it is left out). */
   headers: Headers;
   /** From sending to the whole body read (or the failure), in milliseconds. */
   durationMs: number;

@@ -6,7 +6,11 @@ interface PagedInput {
 }
 
 /** One page as it came: the call's result, its HTTP status and its body (for an error's excerpt). */
-export type Answer = [result: unknown, status: number, excerpt: () => string];
+export interface Page {
+  result: unknown;
+  status: number;
+  excerpt: () => string;
+}
 
 /**
  * Yields every record from page `filters.page_number` (default 1) to the last, asking for each
@@ -17,12 +21,15 @@ export type Answer = [result: unknown, status: number, excerpt: () => string];
  */
 export async function* eachRecord(
   operation: string,
-  fetchPage: (input: PagedInput) => Promise<Answer>,
+  fetchPage: (input: PagedInput) => Promise<Page>,
   input: PagedInput,
 ): AsyncGenerator<unknown> {
   for (let asked = input.filters?.page_number ?? 1; ; asked++) {
-    const [page, status, excerpt] = await fetchPage({ ...input, filters: { ...input.filters, page_number: asked } });
-    const { data, current_page: current, total_pages: total } = Object(page);
+    const { result, status, excerpt } = await fetchPage({
+      ...input,
+      filters: { ...input.filters, page_number: asked },
+    });
+    const { data, current_page: current, total_pages: total } = Object(result);
     if (!Array.isArray(data) || typeof current !== 'number' || typeof total !== 'number')
       throw new InvalidResponseError(operation, status, excerpt(), 'a page');
     if (!data.length) return;

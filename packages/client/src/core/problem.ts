@@ -1,6 +1,7 @@
 // Reads the invalid fields out of a validating server's problem body (RFC 9457): the mock's and
 // Prism's `validation` list. Whatever the server wrote: a value that is not text is not read as
 // text.
+import { wireName } from '@hostapi/spec/wire';
 import type { FieldProblem } from './errors.js';
 
 /** One entry of the list; anything may be missing or of another type. */
@@ -22,7 +23,7 @@ function fieldProblem(entry: unknown): FieldProblem {
   // 'client_id'"); the mock names it in both.
   const missing = /required property '([^']+)'/.exec(said)?.[1];
   if (missing && path.at(-1) !== missing) path.push(missing);
-  const problem: FieldProblem = { field: path.map((part, i) => (i ? `[${part}]` : part)).join(''), message: said };
+  const problem: FieldProblem = { field: wireName(path), message: said };
   if (typeof code === 'string') problem.code = code;
   return problem;
 }

@@ -11,10 +11,18 @@ export interface RetryOptions {
 
 export type RetryPolicy = Required<RetryOptions>;
 
-/** `value` when it is a whole number ≥ `min`; else a RangeError naming `who` and the option. */
-export function wholeNumber(value: unknown, min: number, option: string, who: string): number {
-  if (!Number.isInteger(value) || (value as number) < min)
-    throw new RangeError(`${who}: ${option} must be a whole number ≥ ${min}, got ${value}`);
+/** The longest wait a timer can take, in ms: past it, Node and browsers fire it at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `value` when it is a whole number from `min` to `max`; else a RangeError naming `who` and the
+ * option. A duration's `max` is MAX_TIMER_MS: a longer one is refused, never a timer that fires early.
+ */
+export function wholeNumber(value: unknown, min: number, option: string, who: string, max = Infinity): number {
+  if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+    const range = max < Infinity ? `from ${min} to ${max} (the longest a timer waits)` : `≥ ${min}`;
+    throw new RangeError(`${who}: ${option} must be a whole number ${range}, got ${String(value)}`);
+  }
   return value as number;
 }
 
@@ -23,7 +31,7 @@ export function retryPolicy(options: number | RetryOptions | undefined, who: str
   const given = typeof options === 'number' ? { max: options } : (options ?? {});
   const policy = { max: 2, baseDelayMs: 250, maxDelayMs: 10_000, ...given };
   for (const [name, value] of Object.entries(policy)) {
-    wholeNumber(value, 0, `retries.${name}`, who);
+    wholeNumber(value, 0, `retries.${name}`, who, name === 'max' ? Infinity : MAX_TIMER_MS);
   }
   return policy;
 }

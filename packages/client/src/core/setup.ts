@@ -1,9 +1,9 @@
 // What both clients share: checked options, the transport, the headers, and the serializers
 // (@hostapi/spec/wire, bundled in) that put the key first.
-import { encodeFields, type FormShape, toFormData, URL_ENCODED } from '@hostapi/spec/wire';
+import { encodeFields, type FormShape, maskKey, toFormData, URL_ENCODED } from '@hostapi/spec/wire';
 import { DEFAULT_BASE_URL } from '../generated/operations.js';
 import type { Hooks } from './hooks.js';
-import { type RetryOptions, retryPolicy, wholeNumber } from './retry.js';
+import { MAX_TIMER_MS, type RetryOptions, retryPolicy, wholeNumber } from './retry.js';
 import { createTransport, type Send } from './transport.js';
 
 /** Written in from package.json when the package is built (tsup.config.ts, vitest.config.ts). */
@@ -29,11 +29,11 @@ export const headersOf = (base: Record<string, string>, own: Record<string, stri
 export interface HostApiClientOptions extends Hooks {
   /** Your API key. Sent first in every query and form; never written to an error or a log. */
   apiKey: string;
-  /** Default: the description's first server. */
+  /** Default: the description's first server. Without a user name or password (fetch refuses such a URL). */
   baseUrl?: string;
   /** Default: globalThis.fetch. */
   fetch?: typeof globalThis.fetch;
-  /** Per attempt, including reading the body. Default 30 000. */
+  /** Per attempt, including reading the body, in ms, at most 2 147 483 647 (2³¹−1). Default 30 000. */
   timeoutMs?: number;
   /** The longest answer read, in bytes; a longer one is a ResponseTooLargeError. Default 33 554 432 (32 MiB). */
   maxResponseBytes?: number;
@@ -58,10 +58,15 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
   const { apiKey, multipart = false, timeoutMs = 30_000, maxResponseBytes = 32 * 1024 * 1024 } = options ?? {};
   if (typeof apiKey !== 'string' || apiKey === '')
     throw new TypeError(`${factory}: \`apiKey\` must be a non-empty string`);
-  wholeNumber(timeoutMs, 1, 'timeoutMs', factory);
+  wholeNumber(timeoutMs, 1, 'timeoutMs', factory, MAX_TIMER_MS);
   wholeNumber(maxResponseBytes, 1, 'maxResponseBytes', factory);
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-  if (!URL.canParse(baseUrl)) throw new TypeError(`${factory}: \`baseUrl\` is not a URL: ${baseUrl}`);
+  const url = URL.canParse(baseUrl) && new URL(baseUrl);
+  // Neither message echoes a URL that may carry a password (or the key).
+  if (!url)
+    throw new TypeError(`${factory}: \`baseUrl\` is not a URL: ${maskKey(baseUrl.replace(/.*@/, '…@'), [apiKey])}`);
+  if (url.username || url.password)
+    throw new TypeError(`${factory}: \`baseUrl\` has a user name or password (user:password@), which fetch refuses`);
   for (const hook of ['onRequest', 'onResponse'] as const) {
     if (options[hook] !== undefined && typeof options[hook] !== 'function')
       throw new TypeError(`${factory}: \`${hook}\` must be a function`);

@@ -1,19 +1,20 @@
 // Sends one call: a timeout per attempt, the caller's AbortSignal, a bound on the answer's size,
 // typed network errors, and retries where they are safe. The answer is read whole here, so that a
 // reset or a stall mid-body is a failure of this attempt (retried where safe), not an error in the
-// caller's parsing.
+// caller's parsing. What the hooks and errors are given of the answer (its URL, headers, a
+// network failure's reason, a redirect's origin) goes through the one key mask first.
+import { maskKey } from '@hostapi/spec/wire';
 import {
   AbortedError,
   HostApiError,
   NetworkError,
   RedirectError,
   ResponseTooLargeError,
-  redact,
   TimeoutError,
 } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { isRateLimitMessage, parse } from './envelope.js';
-import { retryDelay, retryPolicy, wholeNumber, type RetryOptions, type RetryPolicy } from './retry.js';
+import { MAX_TIMER_MS, type RetryOptions, type RetryPolicy, retryDelay, retryPolicy, wholeNumber } from './retry.js';
 
 export interface TransportOptions {
   fetch: typeof globalThis.fetch;
@@ -33,7 +34,11 @@ export interface Outgoing {
 }
 
 /** What came back: the response (its body read), its body as text, and how many attempts it took. */
-export type Received = [response: Response, text: string, attempts: number];
+export interface Received {
+  response: Response;
+  text: string;
+  attempts: number;
+}
 
 /** What one call may change of the client's options. */
 export interface SendOptions {
@@ -89,11 +94,21 @@ async function readText(response: Response, limit: number, operation: string): P
 const UTF8 = new TextDecoder();
 
 /** A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only. */
-function redirectOf(operation: string, { status, headers }: Response, url: string): RedirectError | undefined {
+function redirectOf(operation: string, { status, headers }: Response, url: string, apiKey: string) {
   const location = status > 299 && status < 400 && headers.get('location');
   if (!status || (location && URL.canParse(location, url)))
-    return new RedirectError(operation, status, location ? new URL(location, url).origin : '');
+    return new RedirectError(operation, status, location ? maskKey(new URL(location, url).origin, [apiKey]) : '');
   return undefined;
+}
+
+/** The answer's headers for the hooks, without the key (a server may echo the request in any of them). */
+function maskedHeaders(headers: Headers, apiKey: string): Headers {
+  const masked = new Headers();
+  headers.forEach((value, name) => {
+    // A name that carries the key is left out: a masked name is not a header name.
+    if (maskKey(name, [apiKey]) === name) masked.append(name, maskKey(value, [apiKey]));
+  });
+  return masked;
 }
 
 /**
@@ -129,7 +144,7 @@ export function createTransport(options: TransportOptions): Send {
     try {
       const { method, headers, body = null } = outgoing;
       const response = await fetch(url, { method, headers, body, redirect: 'manual', signal: controller.signal });
-      return [response, await readText(response, maxResponseBytes, operation)] as const;
+      return { response, text: await readText(response, maxResponseBytes, operation) };
     } catch (error) {
       throw timedOut ? new TimeoutError(operation, timeoutMs) : error;
     } finally {
@@ -143,31 +158,39 @@ export function createTransport(options: TransportOptions): Send {
     const { method } = outgoing;
     const idempotent = method === 'GET';
     const timeoutMs =
-      call.timeoutMs === undefined ? options.timeoutMs : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation);
+      call.timeoutMs === undefined
+        ? options.timeoutMs
+        : wholeNumber(call.timeoutMs, 1, 'timeoutMs', operation, MAX_TIMER_MS);
     const retry = call.retries === undefined ? options.retry : retryPolicy(call.retries, operation);
 
     for (let tries = 0; ; tries++) {
       if (signal?.aborted) throw new AbortedError(operation);
       // What the hooks see: the URL without the key (worked out only when there are hooks).
-      const event = (onRequest || onResponse) && { operation, method, url: redact(url, apiKey), attempt: tries + 1 };
+      const event = (onRequest || onResponse) && {
+        operation,
+        method,
+        url: maskKey(url, [apiKey]),
+        attempt: tries + 1,
+      };
       if (event) onRequest?.(event);
       const started = event ? performance.now() : 0;
-      let answer: readonly [Response, string] | undefined;
+      let answer: { response: Response; text: string } | undefined;
       let failure: HostApiError | undefined;
       try {
         answer = await attempt(operation, url, outgoing, timeoutMs, signal);
-        failure = redirectOf(operation, answer[0], url);
+        failure = redirectOf(operation, answer.response, url, apiKey);
       } catch (error) {
         // Stopped by the caller: the loop's first line throws the AbortedError.
         if (signal?.aborted) continue;
-        failure = error instanceof HostApiError ? error : new NetworkError(operation, redact(describe(error), apiKey));
+        failure =
+          error instanceof HostApiError ? error : new NetworkError(operation, maskKey(describe(error), [apiKey]));
       }
-      const response = answer?.[0];
+      const response = answer?.response;
       if (event && onResponse)
         onResponse({
           ...event,
           status: response?.status ?? failure?.status ?? 0,
-          headers: response?.headers ?? new Headers(),
+          headers: response ? maskedHeaders(response.headers, apiKey) : new Headers(),
           durationMs: performance.now() - started,
           ...(failure && { error: failure }),
         });
@@ -176,13 +199,13 @@ export function createTransport(options: TransportOptions): Send {
       const again = response
         ? !failure &&
           response.status > 499 &&
-          (idempotent || isRateLimitMessage((parse(answer![1]) as { msg?: unknown } | null | undefined)?.msg))
+          (idempotent || isRateLimitMessage((parse(answer!.text) as { msg?: unknown } | null | undefined)?.msg))
         : idempotent && (failure instanceof NetworkError || failure instanceof TimeoutError);
       const delay =
         again && tries < retry.max ? retryDelay(retry, tries, response?.headers.get('retry-after')) : undefined;
       if (delay === undefined) {
         if (failure) throw failure;
-        return [response!, answer![1], tries + 1];
+        return { response: response!, text: answer!.text, attempts: tries + 1 };
       }
       // The wait before the next attempt, cut short by the caller's signal.
       await wait(delay, signal);
