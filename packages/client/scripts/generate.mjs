@@ -10,10 +10,11 @@
 // The input types are written here rather than taken from @hostapi/types (openapi-typescript):
 // they differ from the wire types (no `apikey`, which the client adds; every yes/no input is a
 // Switch, `boolean | 0 | 1`), every field carries its meaning even where the description gives
-// it on a referenced schema, and plain object types keep a consumer's type-check cheap.
+// it on a referenced schema, and plain object types keep a consumer's type-check cheap. What each
+// field is on the wire (its name, whether it is required, a value, an object, a list or a map)
+// is @hostapi/spec/fields' answer, the one walk every face reads; this file only writes it out.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formShapeOf, wireShape } from '@hostapi/spec/fields';
 import {
   deref as derefIn,
   operationRoute,
@@ -22,6 +23,7 @@ import {
   readBundle,
   tagRoute,
 } from '@hostapi/spec/document';
+import { formShapeOf, INDEX_SLOT, KEY_SLOT, requestFields, shownName, wireShape } from '@hostapi/spec/fields';
 
 export { readBundle };
 export const OUTPUTS = {
@@ -42,12 +44,6 @@ let doc;
 const deref = (node) => derefIn(doc, node);
 
 const properties = (schema) => propertiesOf(doc, schema);
-
-/** Whether a schema is a list the description writes as an object keyed by the index. */
-const isKeyedList = (schema) => {
-  const shape = wireShape(doc, schema);
-  return shape.kind === 'list' && shape.keyed;
-};
 
 function isPaged(op) {
   const schema = deref(op.responses['200']).content['application/json'].schema;
@@ -100,88 +96,76 @@ function docComment(paragraphs, tags, indent) {
 
 /**
  * What a field means (its own description, or its schema's), where it goes on the wire when
- * nested, and its default and first example.
+ * nested (`segments`, shown as `params[Phone][Country]`, `containers[<n>]`), and its default and
+ * first example.
  */
-function fieldDoc(node, schema, wireName, indent) {
-  const s = deref(schema);
-  const description = node.description ?? schema.description ?? s.description;
-  if (!description) throw new Error(`${wireName}: the description says nothing about this field; describe it in spec/`);
-  const sentAs = wireName.includes('[') && !description.includes(wireName) ? ` Sent as \`${wireName}\`.` : '';
-  const orBoolean = schema.$ref === SWITCH ? ' `true` and `false` are sent as `1` and `0`.' : '';
-  const paragraphs = [description + orBoolean + sentAs];
+function fieldDoc({ description, shape }, segments, indent) {
+  const name = shownName(segments);
+  if (!description) throw new Error(`${name}: the description says nothing about this field; describe it in spec/`);
+  const isSwitch = shape.given.$ref === SWITCH;
+  const sentAs = segments.length > 1 && !description.includes(name) ? ` Sent as \`${name}\`.` : '';
+  const orBoolean = isSwitch ? ' `true` and `false` are sent as `1` and `0`.' : '';
   const tags = [];
-  const fallback = node.default ?? s.default;
-  if (fallback !== undefined) tags.push(`@default ${JSON.stringify(fallback)}`);
-  let example = node.example ?? node.examples?.[0] ?? schema.examples?.[0] ?? s.examples?.[0];
+  const { schema } = shape;
+  if (schema.default !== undefined) tags.push(`@default ${JSON.stringify(schema.default)}`);
+  let example = schema.example ?? schema.examples?.[0];
   // An indexed list's example is keyed by index in the description; callers give a list.
-  if (isKeyedList(s) && example && typeof example === 'object') example = Object.values(example);
-  if (example !== undefined && schema.$ref !== SWITCH) tags.push(`@example ${JSON.stringify(example)}`);
-  return docComment(paragraphs, tags, indent);
+  if (shape.kind === 'list' && shape.keyed && example && typeof example === 'object') example = Object.values(example);
+  if (example !== undefined && !isSwitch) tags.push(`@example ${JSON.stringify(example)}`);
+  return docComment([description + orBoolean + sentAs], tags, indent);
 }
 
 // --- Input types -------------------------------------------------------------------------------
 
 const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
 
-/** The TypeScript type of an input schema, objects inlined with a doc comment on every field. */
-function inputType(schema, indent, wireName) {
-  if (schema.$ref === SWITCH) return 'Switch';
-  const s = deref(schema);
-  if (s.allOf || s.oneOf || s.anyOf)
-    throw new Error(`${wireName}: composed input schemas are not supported by scripts/generate.mjs`);
-  if (s.const !== undefined) return JSON.stringify(s.const);
-  // An object keyed by index (`containers[0]`): the description's form of a list sent indexed,
-  // which callers give as a list (sent as the same fields).
-  if (isKeyedList(s)) {
-    const item = inputType(s.additionalProperties, indent, `${wireName}[<n>]`);
-    return /^[\w"]+$/.test(item) || item.startsWith('{') ? `${item}[]` : `(${item})[]`;
+/** The TypeScript type of a field's shape (@hostapi/spec/fields), objects inlined with a doc comment on every field. */
+function inputType(shape, segments, indent) {
+  if (shape.given.$ref === SWITCH) return 'Switch';
+  const name = shownName(segments);
+  const s = shape.schema;
+  if (s.oneOf || s.anyOf) throw new Error(`${name}: composed input schemas are not supported by scripts/generate.mjs`);
+  const nullable = [].concat(s.type ?? []).includes('null') ? ' | null' : '';
+  switch (shape.kind) {
+    case 'list': {
+      // Indexed (`containers[0]`, also where the description writes an object keyed by the
+      // index) or with empty brackets: callers give a list either way.
+      const item = inputType(shape.item, [...segments, shape.brackets === 'empty' ? '' : INDEX_SLOT], indent);
+      return (/^[\w"]+$/.test(item) || item.startsWith('{') ? `${item}[]` : `(${item})[]`) + nullable;
+    }
+    case 'map':
+      return objectType([], shape.value, segments, indent) + nullable;
+    case 'object':
+      return objectType(shape.fields, shape.additional, segments, indent) + nullable;
   }
+  if (s.const !== undefined) return JSON.stringify(s.const);
   if (s.enum) return s.enum.map((value) => JSON.stringify(value)).join(' | ');
   const types = [].concat(s.type ?? []);
-  if (!types.length) throw new Error(`${wireName}: an input without a type`);
-  return types
-    .map((type) => {
-      switch (type) {
-        case 'string':
-          return 'string';
-        case 'integer':
-        case 'number':
-          return 'number';
-        case 'boolean':
-          return 'boolean';
-        case 'null':
-          return 'null';
-        case 'array': {
-          const bracket = s['x-array-brackets'] === 'empty' ? '[]' : '[<n>]';
-          const item = inputType(s.items, indent, `${wireName}${bracket}`);
-          return /^[\w"]+$/.test(item) || item.startsWith('{') ? `${item}[]` : `(${item})[]`;
-        }
-        case 'object':
-          return objectType(s, indent, wireName);
-        default:
-          throw new Error(`${wireName}: unknown type ${type}`);
-      }
-    })
-    .join(' | ');
+  if (!types.length) throw new Error(`${name}: an input without a type`);
+  const unknown = types.find((type) => !Object.hasOwn(SCALARS, type));
+  if (unknown) throw new Error(`${name}: unknown type ${unknown}`);
+  return types.map((type) => SCALARS[type]).join(' | ');
 }
 
-/** An object type: every property documented, `[key: string]` for a map keyed by the caller. */
-function objectType(s, indent, wireName) {
+/** A value's JSON Schema type, as TypeScript writes it. */
+const SCALARS = { string: 'string', integer: 'number', number: 'number', boolean: 'boolean', null: 'null' };
+
+/** An object type: every field documented, `[key: string]` for the names chosen by the caller. */
+function objectType(fields, additional, segments, indent) {
   const inner = `${indent}  `;
-  const required = s.required ?? [];
   let text = '';
-  for (const [name, property] of Object.entries(s.properties ?? {})) {
-    const wire = wireName ? `${wireName}[${name}]` : name;
-    text += fieldDoc(property, property, wire, inner);
-    text += `${inner}${key(name)}${required.includes(name) ? '' : '?'}: ${inputType(property, inner, wire)};\n`;
+  for (const field of fields) {
+    const wire = [...segments, field.name];
+    text += fieldDoc(field, wire, inner);
+    text += `${inner}${key(field.name)}${field.required ? '' : '?'}: ${inputType(field.shape, wire, inner)};\n`;
   }
-  if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-    text += `${inner}[key: string]: ${inputType(s.additionalProperties, inner, `${wireName}[<key>]`)};\n`;
+  if (additional && additional !== true) {
+    text += `${inner}[key: string]: ${inputType(additional, [...segments, KEY_SLOT], inner)};\n`;
   }
   return text ? `{\n${text}${indent}}` : 'Record<string, never>';
 }
 
-/** The input interface of an operation: a GET's query parameters, a POST's form without `apikey`. */
+/** The input interface of an operation: its request fields (a GET's query, a POST's form) without `apikey`. */
 function inputInterface(op, method, path) {
   const name = inputName(op.operationId);
   const what = method === 'get' ? 'query' : 'form fields';
@@ -191,25 +175,11 @@ function inputInterface(op, method, path) {
     [],
     '',
   );
-  let fields = '';
-  if (method === 'get') {
-    for (const parameter of (op.parameters ?? []).map(deref)) {
-      fields += fieldDoc(parameter, parameter.schema, parameter.name, '  ');
-      const type = inputType(parameter.schema, '  ', parameter.name);
-      fields += `  ${key(parameter.name)}${parameter.required ? '' : '?'}: ${type};\n`;
-    }
-  } else {
-    const form = deref(formSchema(op));
-    const body = objectType(
-      { ...form, properties: Object.fromEntries(Object.entries(form.properties).filter(([k]) => k !== 'apikey')) },
-      '',
-      '',
-    );
-    fields = body === 'Record<string, never>' ? '' : body.slice(2, -1);
-  }
-  return fields
-    ? `${intro}export interface ${name} {\n${fields}}\n`
-    : `${intro}export type ${name} = Record<string, never>;\n`;
+  const fields = requestFields(doc, { method, op }).filter((field) => field.name !== 'apikey');
+  const body = objectType(fields, undefined, [], '');
+  return body === 'Record<string, never>'
+    ? `${intro}export type ${name} = Record<string, never>;\n`
+    : `${intro}export interface ${name} ${body}\n`;
 }
 
 // --- The client's interface --------------------------------------------------------------------
