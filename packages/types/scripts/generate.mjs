@@ -56,10 +56,12 @@ function narrowingAllOf(doc, schema, options) {
  * indexed fields), rather than openapi-typescript's `{ [key: string]: string }`.
  */
 function indexedList(doc, schema, options) {
+  // What is a list on the wire is @hostapi/spec/fields' answer (the one walk); its item, the
+  // schema as written.
   const shape = wireShape(doc, schema);
   if (shape.kind !== 'list' || !shape.keyed) return undefined;
   return ts.factory.createArrayTypeNode(
-    transformSchemaObject(schema.additionalProperties, { ...options, path: `${options.path}/additionalProperties` }),
+    transformSchemaObject(shape.item.given, { ...options, path: `${options.path}/additionalProperties` }),
   );
 }
 
