@@ -10,7 +10,8 @@
 //    either case, `+` for a space, JSON's `\/` and `\u` escapes, HTML character references, or a
 //    mix), once the key is long enough to be a secret: replacing a short key's every occurrence
 //    would mangle ordinary text (`x` in `example`).
-// Every pass is linear in the text: a hostile answer or request costs no more than its size.
+// Every pass is linear in the text (a JSON string quoted in one is passed once more per level of
+// quoting, at most log2 of its length): a hostile answer or request costs about its size.
 import { decodeComponent } from './decode.ts';
 import { topName } from './names.ts';
 
