@@ -49,6 +49,10 @@ export function keyPlaces(key) {
       { place: `URL in prose, ${name}`, text: `GET http://127.0.0.1:4010/1.3/a.json?${name}=${value} failed` },
       { place: `URL in JSON with \\/, ${name}`, text: `{"url":"http:\\/\\/h\\/1.3\\/a.json?${name}=${value}"}` },
       {
+        place: `URL percent-encoded in another's query, ${name}`,
+        text: `GET /login?next=${encodeURIComponent(`http://h/1.3/a.json?${name}=${value}`)} failed`,
+      },
+      {
         place: `multipart, ${name}`,
         text: `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${key}\r\n--b--\r\n`,
       },

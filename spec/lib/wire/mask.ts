@@ -5,7 +5,8 @@
 // 1. Where it is a key: the value of every field the mock would read as the key (a name whose
 //    decoded first segment is `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), in a query
 //    or URL-encoded body, a URL quoted in prose, a multipart part or a JSON property; also inside
-//    a JSON string, as its decoded text (a request echoed in a JSON message: `"--b\r\n…"`).
+//    a JSON string or a percent-encoded query, as the text either decodes to (a request echoed
+//    in a JSON message: `"--b\r\n…"`; a URL quoted in another's query: `next=…%3Fapikey%3D…`).
 // 2. Wherever its value appears, in any encoding a server may echo it in (percent-escapes in
 //    either case, `+` for a space, JSON's `\/` and `\u` escapes, HTML character references, or a
 //    mix), once the key is long enough to be a secret: replacing a short key's every occurrence
@@ -35,7 +36,9 @@ export function maskKey(text: string, keys: readonly (string | undefined)[] = []
 
 /** Both rules: every field named as the key (rule 1), then each value's pattern (rule 2). */
 function maskText(text: string, values: readonly RegExp[]): string {
-  let out = maskParts(maskJsonProperties(maskPairs(maskJsonStrings(text, values))));
+  // Fields as written first; then what is left in a percent-encoded run (once its own `=` and `&`
+  // have been read at this level, a decoded `&` in the key's value cannot cut it short).
+  let out = maskParts(maskJsonProperties(maskEncoded(maskPairs(maskJsonStrings(text, values)), values)));
   for (const value of values) out = out.replace(value, REDACTED);
   return out;
 }
@@ -79,14 +82,33 @@ function maskJsonStrings(text: string, values: readonly RegExp[]): string {
   });
 }
 
+/** A run of text up to a space or quote: a URL, or a query, as prose quotes it. */
+const RUN = /[^\s"'<>]+/g;
+
+/**
+ * Each run with an encoded `=` in it (a query or URL quoted percent-encoded, as in another URL's
+ * `next=`), masked as the text it decodes to and encoded again where that changed it.
+ */
+function maskEncoded(text: string, values: readonly RegExp[]): string {
+  return text.replace(RUN, (run) => {
+    if (!/%3d/i.test(run)) return run;
+    const decoded = decodeComponent(run);
+    const masked = maskText(decoded, values);
+    return masked === decoded ? run : encodeURIComponent(masked).replaceAll(ENCODED_REDACTED, REDACTED);
+  });
+}
+
+const ENCODED_REDACTED = encodeURIComponent(REDACTED);
+
 /** Whether a name as written (percent-encoded or not) is read as the key. */
 const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
 
 /**
- * `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would, or
- * at an escaped quote (a URL within a JSON string).
+ * `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would, at
+ * a `?` (a URL given unencoded as another's value: `next=http://h/a?apikey=…`), or at an escaped
+ * quote (a URL within a JSON string).
  */
-const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=((?:[^&\s#"'<>\\]|\\(?!["'\\]))*)/g;
+const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=((?:[^&?\s#"'<>\\]|\\(?!["'\\]))*)/g;
 
 function maskPairs(text: string): string {
   return text.replace(PAIR, (whole, before: string, name: string, brackets = '') =>
