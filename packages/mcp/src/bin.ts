@@ -4,8 +4,9 @@
 import { createRequire } from 'node:module';
 import { readBundle } from '@hostapi/spec/document';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { help, parseOptions, UsageError } from './options.js';
-import { createHostApiTools, createMcpServer, redact } from './server.js';
+import { maskKey } from '@hostapi/spec/wire';
+import { help, parseOptions, readEnvironment, startLine, UsageError } from './options.js';
+import { createHostApiTools, createMcpServer } from './server.js';
 
 const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
@@ -14,9 +15,7 @@ async function main(): Promise<void> {
   const doc = readBundle();
   if (options.help) return void process.stdout.write(help(doc));
   if (options.version) return void process.stdout.write(`${VERSION}\n`);
-  const apiKey = process.env.HOSTAPI_KEY;
-  if (!apiKey) throw new UsageError('HOSTAPI_KEY is not set: put your API key in the environment.');
-  const baseUrl = process.env.HOSTAPI_URL || doc.servers[0].url;
+  const { apiKey, baseUrl } = readEnvironment(process.env, doc);
   const tools = createHostApiTools({ doc, apiKey, baseUrl, readOnly: options.readOnly, areas: options.areas });
   let where = 'stdio';
   if (options.http) {
@@ -25,12 +24,12 @@ async function main(): Promise<void> {
     where = await serveHttp(tools, VERSION, options.port);
   } else await createMcpServer(tools, VERSION).connect(new StdioServerTransport());
   // stdout is the protocol's (stdio): everything else goes to stderr.
-  console.error(redact(`hostapi-mcp ${VERSION}: ${tools.offered.length} tools for ${baseUrl}, on ${where}`, apiKey));
+  console.error(startLine(VERSION, tools.offered.length, baseUrl, where, apiKey));
 }
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`hostapi-mcp: ${redact(message, process.env.HOSTAPI_KEY)}`);
+  console.error(`hostapi-mcp: ${maskKey(message, [process.env.HOSTAPI_KEY])}`);
   if (error instanceof UsageError) console.error('Run hostapi-mcp --help for the options.');
   process.exitCode = error instanceof UsageError ? 2 : 1;
 });

@@ -2,6 +2,7 @@
 // and the README's options table (a test holds the README to optionsTable()).
 import { parseArgs } from 'node:util';
 import type { Node } from '@hostapi/spec/document';
+import { maskKey } from '@hostapi/spec/wire';
 import { toolsOf } from './tools.js';
 
 interface Option {
@@ -33,8 +34,38 @@ export const ENVIRONMENT: readonly Option[] = [
     name: 'HOSTAPI_KEY',
     description: 'Your API key (required). Sent only to `HOSTAPI_URL`; never in a tool’s output.',
   },
-  { name: 'HOSTAPI_URL', default: 'SERVER', description: 'The service, or a mock of it.' },
+  {
+    name: 'HOSTAPI_URL',
+    default: 'SERVER',
+    description: 'The service, or a mock of it: an address without `user:password@`.',
+  },
 ];
+
+/** What the server reads from the environment, checked. */
+export interface Environment {
+  apiKey: string;
+  baseUrl: string;
+}
+
+/** The key and the service's address from the environment, or a UsageError naming the variable. */
+export function readEnvironment(env: Record<string, string | undefined>, doc: Node): Environment {
+  const apiKey = env.HOSTAPI_KEY;
+  if (!apiKey) throw new UsageError('HOSTAPI_KEY is not set: put your API key in the environment.');
+  const baseUrl = env.HOSTAPI_URL || doc.servers[0].url;
+  // Neither message echoes the address: it may carry a password (or the key).
+  if (!URL.canParse(baseUrl)) throw new UsageError('HOSTAPI_URL is not a URL: give the address, such as https://…');
+  const { username, password } = new URL(baseUrl);
+  if (username || password) {
+    throw new UsageError(
+      'HOSTAPI_URL has a user name or password (user:password@), which fetch refuses: give the address alone.',
+    );
+  }
+  return { apiKey, baseUrl };
+}
+
+/** The line the server writes to stderr once it serves, the key masked wherever it may be. */
+export const startLine = (version: string, tools: number, baseUrl: string, where: string, apiKey: string): string =>
+  maskKey(`hostapi-mcp ${version} on ${where}: ${tools} tools for ${baseUrl}`, [apiKey]);
 
 export interface Options {
   readOnly: boolean;

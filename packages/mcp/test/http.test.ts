@@ -17,9 +17,9 @@ beforeAll(async () => {
   server = await startCommand(`node dist/bin.js --http --port 0 --read-only`, {
     cwd: new URL('..', import.meta.url).pathname,
     env: { HOSTAPI_KEY: KEY, HOSTAPI_URL: mock.url },
-    ready: (output) => / on http:\/\/\S+\/mcp\n/.test(output),
+    ready: (output) => / on http:\/\/\S+\/mcp: /.test(output),
   });
-  url = / on (http:\/\/\S+\/mcp)\n/.exec(server.output())![1]!;
+  url = / on (http:\/\/\S+\/mcp): /.exec(server.output())![1]!;
 });
 afterAll(async () => {
   await server?.stop();
