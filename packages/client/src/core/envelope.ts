@@ -1,7 +1,7 @@
 // Reads the service's answer: the `{return, msg, status}` envelope, its failure forms, and what
 // comes back when there is no envelope at all. What the service said goes into an error only
 // through the one key mask: its message may quote the key (`Invalid API key <key>.`).
-import { maskKey, maskKeyIn } from '@hostapi/spec/wire';
+import { maskKey } from '@hostapi/spec/wire';
 import { RATE_LIMIT } from '../generated/operations.js';
 import { ApiError, excerpt, HttpError, InvalidResponseError, RateLimitError, ValidationError } from './errors.js';
 import { readProblem } from './problem.js';
@@ -51,7 +51,7 @@ export function readEnvelope(operation: string, status: number, text: string, ap
   if (status < 200 || status > 299) {
     // A validating server's 4xx lists the invalid fields: read them all (without the key), as
     // an excerpt would cut the list short.
-    const problem = status < 500 ? readProblem(maskKeyIn(body, [apiKey])) : undefined;
+    const problem = status < 500 && body !== undefined ? readProblem(parse(maskKey(text, [apiKey]))) : undefined;
     if (problem) throw new ValidationError(operation, status, problem.problems, problem.title);
     throw new HttpError(operation, status, excerpt(text, apiKey));
   }
