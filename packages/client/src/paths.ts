@@ -17,7 +17,7 @@ export type { ClientPaths } from './generated/paths.js';
 
 /** Per-call options of the path client beside openapi-fetch's own (`headers`, `signal`, ...). */
 export interface PathCallOptions {
-  /** Milliseconds per attempt, including reading the body. Default: the client's `timeoutMs`. */
+  /** Milliseconds per attempt, including reading the body, at most 2³¹−1. Default: the client's `timeoutMs`. */
   timeoutMs?: number | undefined;
   /**
    * Retries of this call: a count, or a policy. Default: the client's `retries`. (`& object`:

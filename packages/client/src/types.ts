@@ -65,7 +65,7 @@ export interface CallOptions {
    * to pick one of the mock's answers.
    */
   headers?: Record<string, string> | undefined;
-  /** Milliseconds per attempt, including reading the body. Default: the client's `timeoutMs`. */
+  /** Milliseconds per attempt, including reading the body, at most 2³¹−1. Default: the client's `timeoutMs`. */
   timeoutMs?: number | undefined;
   /** Retries of this call: a count, or a policy. Default: the client's `retries`. */
   retries?: number | RetryOptions | undefined;

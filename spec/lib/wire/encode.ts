@@ -87,7 +87,7 @@ export const encodePairs = (pairs: readonly Pair[]): string => pairs.map(([n, v]
 
 /**
  * `encodePairs(toPairs(value, shape))` in one pass, without the list of pairs: the client encodes
- * every request with it, and the list cost it about 4% of a call (packages/benchmarks).
+ * every request with it, and building the list was a cost per call the client-overhead benchmark saw.
  */
 export function encodeFields(value: object, shape?: FormShape): string {
   let text = '';

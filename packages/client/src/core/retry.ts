@@ -3,9 +3,9 @@
 export interface RetryOptions {
   /** Further attempts after the first. Default 2; 0 turns retries off. */
   max?: number;
-  /** First backoff step in ms, doubled on each attempt and jittered. Default 250. */
+  /** First backoff step in ms (at most 2³¹−1), doubled on each attempt and jittered. Default 250. */
   baseDelayMs?: number;
-  /** Longest wait in ms, also the most a Retry-After header may ask for. Default 10 000. */
+  /** Longest wait in ms (at most 2³¹−1), also the most a Retry-After header may ask for. Default 10 000. */
   maxDelayMs?: number;
 }
 
