@@ -182,10 +182,12 @@ describe.each(Object.keys(DELAYS).flatMap((option) => [`${option}`, `${option} o
 
 it('a duration past the longest timer is refused, saying which', () => {
   expect(() => createHostApiClient({ ...base, timeoutMs: 30 * DAY })).toThrow(
-    'createHostApiClient: timeoutMs must be a whole number from 1 to 2147483647 (the longest a timer waits), got 2592000000',
+    'createHostApiClient: timeoutMs must be a whole number from 1 to 2147483647 ' +
+      '(the longest a timer waits), got 2592000000',
   );
   expect(() => createPathClient({ ...base, retries: { maxDelayMs: 2 ** 31 } })).toThrow(
-    'createPathClient: retries.maxDelayMs must be a whole number from 0 to 2147483647 (the longest a timer waits), got 2147483648',
+    'createPathClient: retries.maxDelayMs must be a whole number from 0 to 2147483647 ' +
+      '(the longest a timer waits), got 2147483648',
   );
 });
 

@@ -49,7 +49,8 @@ it('the bin exits 2 with the reason on stderr, and nothing of the password', asy
   });
   expect(code).toBe(2);
   expect(stderr).toBe(
-    'hostapi-mcp: HOSTAPI_URL has a user name or password (user:password@), which fetch refuses: give the address alone.\n' +
+    'hostapi-mcp: HOSTAPI_URL has a user name or password (user:password@), which fetch refuses: ' +
+      'give the address alone.\n' +
       'Run hostapi-mcp --help for the options.\n',
   );
 });
