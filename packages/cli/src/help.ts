@@ -43,7 +43,7 @@ function typing(command: OperationCommand): string[] {
   const { flags } = command;
   const lines: string[] = [];
   const nested = flags.find((f) => f.kind === 'value' && f.segments.length > 1);
-  if (nested) lines.push(`Nested fields are flags of their path: --${nested.name} sends ${nested.wire}.`);
+  if (nested) lines.push(`Nested fields have flags of their own: --${nested.name} sends ${nested.wire}.`);
   for (const list of flags.filter((f) => f.kind === 'list')) {
     const group = list.segments.length > 2 && list.segments.at(-1) !== '';
     lines.push(

@@ -3,6 +3,7 @@
 // JMESPath. `--all` streams every record of every page as it comes.
 import { search } from '@jmespath-community/jmespath';
 import type { WireShape } from '@hostapi/spec/fields';
+import { maskKeyIn } from '@hostapi/spec/wire';
 import { dump } from 'js-yaml';
 import type { OperationCommand } from './operations.js';
 import type { Io } from './terminal.js';
@@ -122,8 +123,10 @@ const formatOf = (options: OutputOptions, records: boolean, io: Io): Format =>
   options.output ?? (records && io.isTerminal && !options.query ? 'table' : 'json');
 
 /** Prints one result. */
-export function printResult(command: OperationCommand, result: unknown, options: OutputOptions, io: Io): void {
+export function printResult(command: OperationCommand, answer: unknown, options: OutputOptions, io: Io): void {
   const { fields, query } = options;
+  // Masked as a value first: text the service echoes (a multipart part, say) is masked as it was sent.
+  let result = maskKeyIn(answer, io.keys);
   let records = recordsOf(command.results, result);
   if (fields) {
     const known = new Set([...columnsOf(command.results), ...(records ?? [result]).flatMap((r) => Object.keys(r ?? {}))]);
@@ -158,7 +161,7 @@ export async function printAll(
   io: Io,
 ): Promise<void> {
   const { fields, query } = options;
-  const shape = (row: unknown) => (fields ? pick(row as Row, fields) : row);
+  const shape = (row: unknown) => maskKeyIn(fields ? pick(row as Row, fields) : row, io.keys);
   if (query) {
     const all: unknown[] = [];
     for await (const record of records) all.push(shape(record));
