@@ -56,10 +56,11 @@ function tracingFetch(globals: Globals, io: Io, trace: { printed: boolean }): ty
       throw new DryRun('dry run');
     }
     if (!globals.verbose) return fetch(url, init);
-    io.err(`${text.split('\r\n').map((line) => `> ${line}`.trimEnd()).join('\n')}\n`);
+    const lines = text.replace(/\r\n$/, '').split('\r\n');
+    io.err(`${lines.map((line) => `> ${line}`.trimEnd()).join('\n')}\n`);
     const response = await fetch(url, init);
-    const lines = [`HTTP ${response.status} ${response.statusText}`, ...[...response.headers].map(([n, v]) => `${n}: ${v}`)];
-    io.err(`${lines.map((line) => `< ${line}`).join('\n')}\n<\n`);
+    const head = [`HTTP ${response.status} ${response.statusText}`, ...[...response.headers].map(([n, v]) => `${n}: ${v}`)];
+    io.err(`${head.map((line) => `< ${line}`).join('\n')}\n<\n`);
     return response;
   };
 }

@@ -1,6 +1,6 @@
-// Exit codes: 2 for every usage error, its message naming the flag (nothing sent: the mock would
-// have refused most of these with a 422; --fields is checked against the records); 1 when the service answers a failure, its message and
-// each invalid field (with the flag that gives it) on stderr; 0 otherwise.
+// Exit codes: 2 for every usage error, its message naming the flag (sent nothing, but --fields,
+// checked against the records that came back); 1 when the service answers a failure, its message
+// and each invalid field (with the flag that gives it) on stderr; 0 otherwise.
 import { type RunningMock, startMock } from '@hostapi/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostapi } from './run.js';
