@@ -15,7 +15,8 @@ function failure(error: HostApiError, doc: ReturnType<typeof readBundle>): strin
   const where = command ? `${command.group} ${command.name}` : error.operation;
   // The service answers most failures with HTTP 200: a status says something only when it is not 2xx.
   const status = error instanceof ApiError && error.status && error.status > 299 ? ` (HTTP ${error.status})` : '';
-  if (!(error instanceof ValidationError)) return `${where}: ${error.message.slice(error.operation.length + 2)}${status}\n`;
+  if (!(error instanceof ValidationError))
+    return `${where}: ${error.message.slice(error.operation.length + 2)}${status}\n`;
   const lines = error.problems.map(({ field, message }) => {
     const flag = command && flagOfWire(command.flags, field)?.flag;
     return `  ${flag ? `--${flag.name} (${field})` : field || 'the request'}: ${message}`;

@@ -35,8 +35,7 @@ function sentAs(flag: Flag): string {
 export const describeFlag = (flag: Flag): string =>
   `${flag.required ? '(required) ' : ''}${flag.description}${flag.description ? ' ' : ''}${sentAs(flag)}`;
 
-const itemName = (flag: Flag, slot: string) =>
-  flag.wire.replace(flag.kind === 'map' ? '<key>' : '<n>', slot);
+const itemName = (flag: Flag, slot: string) => flag.wire.replace(flag.kind === 'map' ? '<key>' : '<n>', slot);
 
 /** How this command's nested, list and map fields are typed, with its own flags as examples. */
 function typing(command: OperationCommand): string[] {

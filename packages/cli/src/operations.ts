@@ -91,7 +91,14 @@ function flagOf(leaf: ReturnType<typeof leavesOf>[number], unwrap: boolean): Fla
     name: (unwrap ? literal.slice(1) : literal).map(kebab).join('-'),
     wire: shownName(leaf.segments),
     segments: leaf.segments,
-    kind: slot === undefined ? (isSwitch(schema) ? 'switch' : 'value') : typeof slot === 'object' && slot.slot === 'key' ? 'map' : 'list',
+    kind:
+      slot === undefined
+        ? isSwitch(schema)
+          ? 'switch'
+          : 'value'
+        : typeof slot === 'object' && slot.slot === 'key'
+          ? 'map'
+          : 'list',
     required: leaf.required,
     description: (leaf.description ?? '').trim(),
     schema,

@@ -129,9 +129,13 @@ export function printResult(command: OperationCommand, answer: unknown, options:
   let result = maskKeyIn(answer, io.keys);
   let records = recordsOf(command.results, result);
   if (fields) {
-    const known = new Set([...columnsOf(command.results), ...(records ?? [result]).flatMap((r) => Object.keys(r ?? {}))]);
+    const known = new Set([
+      ...columnsOf(command.results),
+      ...(records ?? [result]).flatMap((r) => Object.keys(r ?? {})),
+    ]);
     const unknown = fields.filter((f) => !known.has(f));
-    if (unknown.length) throw new UsageError(`--fields: no field ${unknown.join(', ')}; the fields: ${[...known].join(', ')}`);
+    if (unknown.length)
+      throw new UsageError(`--fields: no field ${unknown.join(', ')}; the fields: ${[...known].join(', ')}`);
     if (records) {
       records = records.map((row) => pick(row, fields));
       if (Array.isArray(result)) result = records;

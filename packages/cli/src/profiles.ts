@@ -75,7 +75,9 @@ export function credentials(options: { profile?: string; baseUrl?: string }, io:
   const name = named ?? DEFAULT_PROFILE;
   const profile = useEnv ? undefined : readProfiles(io)[name];
   if (named && !profile) {
-    throw new UsageError(`--profile: no profile ${JSON.stringify(name)} in ${profilesFile(env)}; run hostapi login --profile ${name}`);
+    throw new UsageError(
+      `--profile: no profile ${JSON.stringify(name)} in ${profilesFile(env)}; run hostapi login --profile ${name}`,
+    );
   }
   if (profile?.key) io.keys.push(profile.key);
   return {

@@ -30,30 +30,49 @@ const checked =
 function header(text: string): [string, string] {
   const colon = text.indexOf(':');
   const name = text.slice(0, colon).trim();
-  if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) throw new Error(`expected "Name: value", got ${JSON.stringify(text)}`);
+  if (colon < 1 || !/^[!#$%&'*+.^_`|~\w-]+$/.test(name))
+    throw new Error(`expected "Name: value", got ${JSON.stringify(text)}`);
   return [name, text.slice(colon + 1).trim()];
 }
 
 /** The options of every command. */
 export const OPTIONS: readonly Option[] = [
-  new Option('-o, --output <format>', 'table, json or yaml. Default: a table for lists on a terminal, else JSON.').choices(
-    FORMATS,
+  new Option(
+    '-o, --output <format>',
+    'table, json or yaml. Default: a table for lists on a terminal, else JSON.',
+  ).choices(FORMATS),
+  new Option(
+    '--fields <names>',
+    'Only these fields of each record, comma-separated (the table\u2019s columns).',
+  ).argParser((text) =>
+    text
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
   ),
-  new Option('--fields <names>', 'Only these fields of each record, comma-separated (the table\u2019s columns).').argParser(
-    (text) => text.split(',').map((f) => f.trim()).filter(Boolean),
+  new Option(
+    '-q, --query <jmespath>',
+    'Print what this JMESPath expression selects of the result (https://jmespath.site).',
   ),
-  new Option('-q, --query <jmespath>', 'Print what this JMESPath expression selects of the result (https://jmespath.site).'),
   new Option('--profile <name>', 'Use the key (and address) saved by hostapi login --profile <name>.'),
-  new Option('--base-url <url>', 'The service, or a mock of it. Default: HOSTAPI_URL, the profile\u2019s, the service.'),
-  new Option('-v, --verbose', 'Show each request as sent (the key masked), and its answer\u2019s status and headers, on stderr.'),
+  new Option(
+    '--base-url <url>',
+    'The service, or a mock of it. Default: HOSTAPI_URL, the profile\u2019s, the service.',
+  ),
+  new Option(
+    '-v, --verbose',
+    'Show each request as sent (the key masked), and its answer\u2019s status and headers, on stderr.',
+  ),
   new Option('--dry-run', 'Print the request that would be sent, byte for byte but the key, and send nothing.'),
   new Option('-y, --yes', 'Send a destructive write without asking.'),
-  new Option('-d, --data <name=value>', "A field as named on the wire: -d 'upgrade[disk][xvda1]=120'. Repeatable.").argParser(
-    checked(dataField, true),
-  ),
-  new Option('-H, --header <name: value>', "A header to send: -H 'Prefer: example=keyNotFound' (the mock's).").argParser(
-    checked(header, true),
-  ),
+  new Option(
+    '-d, --data <name=value>',
+    "A field as named on the wire: -d 'upgrade[disk][xvda1]=120'. Repeatable.",
+  ).argParser(checked(dataField, true)),
+  new Option(
+    '-H, --header <name: value>',
+    "A header to send: -H 'Prefer: example=keyNotFound' (the mock's).",
+  ).argParser(checked(header, true)),
   new Option('--multipart', 'Send a POST\u2019s fields as multipart/form-data (URL-encoded by default).'),
 ];
 
@@ -85,7 +104,8 @@ function operationCommand(group: Command, command: OperationCommand, io: Io): vo
   const options = new Map<Flag, Option>();
   for (const flag of command.flags) {
     const [option, ...others] = optionsOf(flag);
-    if (reserved.has(option!.attributeName())) throw new Error(`${command.operationId}: --${flag.name} is an option of every command`);
+    if (reserved.has(option!.attributeName()))
+      throw new Error(`${command.operationId}: --${flag.name} is an option of every command`);
     for (const o of [option!, ...others]) sub.addOption(o);
     options.set(flag, option!);
   }
@@ -112,7 +132,8 @@ async function login(self: Command, io: Io): Promise<void> {
 function logout(self: Command, io: Io): void {
   const { profile = DEFAULT_PROFILE } = self.optsWithGlobals<Globals>();
   const profiles = readProfiles(io);
-  if (!profiles[profile]) throw new UsageError(`logout: no profile ${JSON.stringify(profile)} in ${profilesFile(io.env)}`);
+  if (!profiles[profile])
+    throw new UsageError(`logout: no profile ${JSON.stringify(profile)} in ${profilesFile(io.env)}`);
   delete profiles[profile];
   writeProfiles(io.env, profiles);
   io.err(`Removed profile ${JSON.stringify(profile)}.\n`);

@@ -59,7 +59,10 @@ function tracingFetch(globals: Globals, io: Io, trace: { printed: boolean }): ty
     const lines = text.replace(/\r\n$/, '').split('\r\n');
     io.err(`${lines.map((line) => `> ${line}`.trimEnd()).join('\n')}\n`);
     const response = await fetch(url, init);
-    const head = [`HTTP ${response.status} ${response.statusText}`, ...[...response.headers].map(([n, v]) => `${n}: ${v}`)];
+    const head = [
+      `HTTP ${response.status} ${response.statusText}`,
+      ...[...response.headers].map(([n, v]) => `${n}: ${v}`),
+    ];
     io.err(`${head.map((line) => `< ${line}`).join('\n')}\n<\n`);
     return response;
   };

@@ -31,7 +31,8 @@ export function processIo(env: NodeJS.ProcessEnv = process.env): Io {
     keys,
     out: (text) => void process.stdout.write(maskKey(text, keys)),
     err: (text) => void process.stderr.write(maskKey(text, keys)),
-    paint: (style, text, on = 'out') => (colour[on] ? `\x1b[${STYLES[style][0]}m${text}\x1b[${STYLES[style][1]}m` : text),
+    paint: (style, text, on = 'out') =>
+      colour[on] ? `\x1b[${STYLES[style][0]}m${text}\x1b[${STYLES[style][1]}m` : text,
     isTerminal: Boolean(process.stdout.isTTY),
     canAsk: Boolean(process.stdin.isTTY),
     columns: process.stdout.columns || 120,

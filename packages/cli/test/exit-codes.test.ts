@@ -29,7 +29,11 @@ const USAGE: [string, string[], string][] = [
   ['-d without =', [...list, '-d', 'filters'], "option '-d, --data <name=value>'"],
   ['-d with a malformed name', [...list, '-d', 'filters[state=On'], "option '-d, --data <name=value>'"],
   ['-d naming the key', [...list, '-d', 'apikey=other'], "option '-d, --data <name=value>'"],
-  ['-d given twice', [...list, '-d', 'filters[state]=On', '-d', 'filters[state]=Off'], '-d: filters[state] given twice'],
+  [
+    '-d given twice',
+    [...list, '-d', 'filters[state]=On', '-d', 'filters[state]=Off'],
+    '-d: filters[state] given twice',
+  ],
   ['a file that cannot be read', [...list, '--name', '@/nonexistent/file'], "option '--name <text>'"],
   ['a header that is not one', [...list, '-H', 'no colon'], "option '-H, --header <name: value>'"],
   ['an output format', [...list, '--output', 'xml'], "option '-o, --output <format>'"],
@@ -67,7 +71,11 @@ describe('usage errors: exit code 2, naming the flag, nothing printed on stdout'
 describe('failures of the service: exit code 1, readably on stderr', () => {
   it("the service's message", async () => {
     const { code, stdout, stderr } = await hostapi(['ssh-keys', 'get', '--client-id', '293', '--key-id', '999'], env);
-    expect({ code, stdout, stderr }).toEqual({ code: 1, stdout: '', stderr: 'error: ssh-keys get: SSH key not found.\n' });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'error: ssh-keys get: SSH key not found.\n',
+    });
   });
 
   it('each invalid field a line, named by its flag and its wire name', async () => {

@@ -51,7 +51,8 @@ it('the root help lists every group, the environment and the exit codes', async 
   expect(code).toBe(0);
   const groups = [...new Set(operationsOf(doc).map((o) => kebab(String(o.op['x-client-method']).split('.')[0])))];
   for (const group of groups) expect(stdout).toMatch(new RegExp(`^  ${group} `, 'm'));
-  for (const variable of ['HOSTAPI_KEY', 'HOSTAPI_URL', 'HOSTAPI_PROFILE', 'NO_COLOR']) expect(stdout).toContain(variable);
+  for (const variable of ['HOSTAPI_KEY', 'HOSTAPI_URL', 'HOSTAPI_PROFILE', 'NO_COLOR'])
+    expect(stdout).toContain(variable);
   expect(flat(stdout)).toContain('Exit codes: 0 done; 1 the service answered a failure');
 });
 

@@ -11,7 +11,9 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer((request) => {
     // The key as the request sent it: the service quotes it back in every spelling and place.
-    const fields = new URLSearchParams(request.method === 'GET' ? request.target.split('?')[1] : request.body.toString());
+    const fields = new URLSearchParams(
+      request.method === 'GET' ? request.target.split('?')[1] : request.body.toString(),
+    );
     const key = fields.get('apikey')!;
     const texts = keyPlaces(key).map((p) => p.text);
     const echo = { msg: texts.join(' | '), texts, apikey: key };
@@ -19,7 +21,10 @@ beforeAll(async () => {
     if (request.target.includes('list_images')) return { status: 500, body: `<html>${echo.msg}</html>` };
     const headers = { 'x-echo': texts[0]! }; // `apikey=<key, percent-encoded>&client_id=293`
     if (request.target.includes('list_servers'))
-      return { headers, ...success({ current_page: 1, total_pages: 1, total_items: 1, data: [{ name: 'web01', ...echo }] }) };
+      return {
+        headers,
+        ...success({ current_page: 1, total_pages: 1, total_items: 1, data: [{ name: 'web01', ...echo }] }),
+      };
     return { headers, ...success(echo) };
   });
 });
@@ -39,7 +44,10 @@ describe.each([
     ['--query', ['dns', 'list-templates', '--client-id', '293', '--query', 'texts']],
     ['--verbose', ['dns', 'list-templates', '--client-id', '293', '--verbose']],
     ['--dry-run, URL-encoded', ['ssh-keys', 'add', '--client-id', '1', '--label', 'l', '--content', 'c', '--dry-run']],
-    ['--dry-run, multipart', ['ssh-keys', 'add', '--client-id', '1', '--label', 'l', '--content', 'c', '--dry-run', '--multipart']],
+    [
+      '--dry-run, multipart',
+      ['ssh-keys', 'add', '--client-id', '1', '--label', 'l', '--content', 'c', '--dry-run', '--multipart'],
+    ],
     ['a failure', ['ssh-keys', 'get', '--client-id', '293', '--key-id', '1']],
     ['an HTTP error page', ['servers', 'list-images']],
     ['--help', ['ssh-keys', 'add', '--help']],
@@ -65,6 +73,7 @@ describe.each([
     expect(login.code, login.stderr).toBe(0);
     const call = await hostapi(['dns', 'list-templates', '--client-id', '293'], { HOME: home });
     expect(call.code, call.stderr).toBe(0);
-    for (const text of [login.stdout, login.stderr, call.stdout, call.stderr]) expect(carriesKey(text, key)).toBe(false);
+    for (const text of [login.stdout, login.stderr, call.stdout, call.stderr])
+      expect(carriesKey(text, key)).toBe(false);
   });
 });

@@ -108,7 +108,9 @@ describe('writes, read back', () => {
 
   it('servers upgrade (a map: --upgrade-disk) and upgrade-plan change what servers list reports', async () => {
     const server = ['--client-id', '293', '--name', 'web01', '--yes'];
-    expect(await call(['servers', 'upgrade', ...server, '--upgrade-cores', '4', '--upgrade-disk', 'xvda1=120'])).toEqual({
+    expect(
+      await call(['servers', 'upgrade', ...server, '--upgrade-cores', '4', '--upgrade-disk', 'xvda1=120']),
+    ).toEqual({
       cores: true,
       disk: { xvda1: true },
     });
@@ -133,7 +135,14 @@ describe('writes, read back', () => {
   it('cloud copy-stack (a list of groups) clones a database that get-database then finds', async () => {
     const copied = await call([
       ...['cloud', 'copy-stack', '--client-id', '293', '--source-server', 'cloud01', '--name', 'shop'],
-      ...['--destination-server', 'cloud02', '--label', 'Shop staging', '--params-the-service', 'staging.example.co.nz'],
+      ...[
+        '--destination-server',
+        'cloud02',
+        '--label',
+        'Shop staging',
+        '--params-the-service',
+        'staging.example.co.nz',
+      ],
       ...['--params-databases-clone-db-from', 'shop', '--params-databases-mysql-host', 'mysql8'],
       ...['--params-databases-db-name', 'shop_staging'],
     ]);

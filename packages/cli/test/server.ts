@@ -45,4 +45,6 @@ export async function startServer(answer: (request: Received) => Answer | Promis
 }
 
 /** A success envelope. */
-export const success = (value: unknown): Answer => ({ body: JSON.stringify({ return: value, msg: 'Successful', status: true }) });
+export const success = (value: unknown): Answer => ({
+  body: JSON.stringify({ return: value, msg: 'Successful', status: true }),
+});

@@ -55,7 +55,19 @@ const CASES: [string, string[], string, string][] = [
   ],
   [
     '-d: a field the flags do not give, and one they do',
-    ['servers', 'upgrade', '--client-id', '293', '--name', 'web01', '-d', 'upgrade[cores]=2', '-d', 'name=web02', '--yes'],
+    [
+      'servers',
+      'upgrade',
+      '--client-id',
+      '293',
+      '--name',
+      'web01',
+      '-d',
+      'upgrade[cores]=2',
+      '-d',
+      'name=web02',
+      '--yes',
+    ],
     '',
     'apikey=K&client_id=293&name=web02&upgrade[cores]=2',
   ],
@@ -92,7 +104,10 @@ describe.each(CASES)('%s', (_, args, input, wire) => {
     }
     expect(body).toBe(endLine(maskKey(sent.body.toString(), [KEY])));
     // --verbose: the same lines, on stderr, each after `> `.
-    const shown = verbose.stderr.split('\n').filter((l) => l.startsWith('>')).map((l) => l.replace(/^> ?/, ''));
+    const shown = verbose.stderr
+      .split('\n')
+      .filter((l) => l.startsWith('>'))
+      .map((l) => l.replace(/^> ?/, ''));
     expect(shown.join('\n')).toBe(dry.stdout.replace(/\r\n$/, '').replaceAll('\r\n', '\n'));
     expect(carriesKey(verbose.stdout + verbose.stderr, KEY)).toBe(false);
   });
