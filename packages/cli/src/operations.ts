@@ -10,7 +10,6 @@ import {
   requestFields,
   type Slot,
   shownName,
-  type WireField,
   type WireObject,
   type WireShape,
   wireShape,

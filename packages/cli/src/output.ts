@@ -145,8 +145,10 @@ export function printResult(command: OperationCommand, answer: unknown, options:
   }
   if (query) result = search(result as never, query);
   const format = formatOf(options, Boolean(records), io);
-  if (format === 'json') return io.out(json(result));
-  if (format === 'yaml') return io.out(yamlOf(result));
+  if (format !== 'table') {
+    io.out(format === 'yaml' ? yamlOf(result) : json(result));
+    return;
+  }
   const rows = query ? (Array.isArray(result) ? (result as Row[]) : [result as Row]) : (records ?? [result as Row]);
   tableWriter(io, columnsOf(command.results), fields)(rows);
   const page = result as { current_page?: number; total_pages?: number; total_items?: number };

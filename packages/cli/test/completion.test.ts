@@ -28,7 +28,9 @@ function complete(line: string): Promise<string[]> {
     `COMP_POINT=${line.length}`,
     // The function the script registered for `hostapi`, called as bash calls it on TAB.
     'fn=$(complete -p hostapi | sed -E "s/.*-F ([^ ]+).*/\\1/")',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${...}
     '"$fn" hostapi "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}" 2>/dev/null',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${...}
     'printf "%s\\n" "${COMPREPLY[@]}"',
   ].join('\n');
   return new Promise((resolve, reject) =>

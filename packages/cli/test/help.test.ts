@@ -49,7 +49,7 @@ describe.each(operationsOf(doc).map((o) => [o.op['x-client-method'] as string, o
 it('the root help lists every group, the environment and the exit codes', async () => {
   const { code, stdout } = await hostapi(['--help']);
   expect(code).toBe(0);
-  const groups = [...new Set(operationsOf(doc).map((o) => kebab(String(o.op['x-client-method']).split('.')[0])))];
+  const groups = [...new Set(operationsOf(doc).map((o) => kebab(String(o.op['x-client-method']).split('.')[0]!)))];
   for (const group of groups) expect(stdout).toMatch(new RegExp(`^  ${group} `, 'm'));
   for (const variable of ['HOSTAPI_KEY', 'HOSTAPI_URL', 'HOSTAPI_PROFILE', 'NO_COLOR'])
     expect(stdout).toContain(variable);
