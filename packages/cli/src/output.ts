@@ -1,10 +1,8 @@
 // What a result looks like: a table of its records on a terminal (for lists), JSON when piped or
 // asked for, or YAML; `--fields` keeps some fields of each record, `--query` filters with
 // JMESPath. `--all` streams every record of every page as it comes.
-import { search } from '@jmespath-community/jmespath';
 import type { WireShape } from '@hostapi/spec/fields';
 import { maskKeyIn } from '@hostapi/spec/wire';
-import { dump } from 'js-yaml';
 import type { OperationCommand } from './operations.js';
 import type { Io } from './terminal.js';
 import { UsageError } from './input.js';
@@ -59,14 +57,21 @@ function columnsOf(shapes: readonly WireShape[]): string[] {
   return [];
 }
 
-/** Checks the output options before anything is sent; throws a UsageError naming the flag. */
-export function checkOutput(options: OutputOptions): void {
-  if (options.query) {
-    try {
-      search({}, options.query);
-    } catch (error) {
-      throw new UsageError(`--query: ${(error as Error).message}`);
-    }
+/** The libraries of `--query` and `--output yaml`, loaded only for a command that uses them (start-up). */
+const lib: {
+  search?: typeof import('@jmespath-community/jmespath').search;
+  dump?: typeof import('js-yaml').dump;
+} = {};
+
+/** Checks the output options before anything is sent, and loads what they need; throws a UsageError naming the flag. */
+export async function prepareOutput(options: OutputOptions): Promise<void> {
+  if (options.output === 'yaml') lib.dump ??= (await import('js-yaml')).dump;
+  if (!options.query) return;
+  lib.search ??= (await import('@jmespath-community/jmespath')).search;
+  try {
+    lib.search({}, options.query);
+  } catch (error) {
+    throw new UsageError(`--query: ${(error as Error).message}`);
   }
 }
 
@@ -116,7 +121,7 @@ function tableWriter(io: Io, candidates: string[], given: string[] | undefined) 
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2) ?? 'null'}\n`;
-const yamlOf = (value: unknown) => dump(value, { lineWidth: -1, noRefs: true });
+const yamlOf = (value: unknown) => lib.dump!(value, { lineWidth: -1, noRefs: true });
 
 /** The format: as asked, else a table for records on a terminal, else JSON. */
 const formatOf = (options: OutputOptions, records: boolean, io: Io): Format =>
@@ -143,7 +148,7 @@ export function printResult(command: OperationCommand, answer: unknown, options:
       else result = Object.fromEntries(Object.keys(result as Row).map((key, i) => [key, records![i]]));
     } else result = pick(result as Row, fields);
   }
-  if (query) result = search(result as never, query);
+  if (query) result = lib.search!(result as never, query);
   const format = formatOf(options, Boolean(records), io);
   if (format !== 'table') {
     io.out(format === 'yaml' ? yamlOf(result) : json(result));
@@ -172,7 +177,7 @@ export async function printAll(
     const all: unknown[] = [];
     for await (const record of records) all.push(shape(record));
     const format = options.output ?? 'json';
-    const result = search(all as never, query);
+    const result = lib.search!(all as never, query);
     if (format === 'table') tableWriter(io, [], fields)(Array.isArray(result) ? (result as Row[]) : [result as Row]);
     else io.out(format === 'yaml' ? yamlOf(result) : json(result));
     return;

@@ -4,7 +4,7 @@
 import { createHostApiClient, VERSION as CLIENT_VERSION } from '@hostapi/client';
 import type { Flag, OperationCommand } from './operations.js';
 import { inputOf, UsageError } from './input.js';
-import { checkOutput, type OutputOptions, printAll, printResult } from './output.js';
+import { type OutputOptions, prepareOutput, printAll, printResult } from './output.js';
 import { credentials } from './profiles.js';
 import { askYes, Cancelled, type Io } from './terminal.js';
 import { VERSION } from './version.js';
@@ -83,7 +83,7 @@ export async function runOperation(
   io: Io,
 ): Promise<void> {
   const input = inputOf(command, values, globals.data ?? []);
-  checkOutput(globals);
+  await prepareOutput(globals);
   const { key, baseUrl } = credentials(globals, io);
   if (!key && !globals.dryRun)
     throw new UsageError('no API key: set HOSTAPI_KEY, or save one with `hostapi login` (see hostapi login --help)');

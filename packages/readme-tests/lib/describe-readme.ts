@@ -60,7 +60,7 @@ export function describeReadme(
     afterAll(() => project?.close());
 
     it('prints code to paste', () => {
-      expect(steps.some((step) => step.file || step.block)).toBe(true);
+      expect(steps.some((step) => step.file || step.block || step.command)).toBe(true);
     });
 
     if (steps.some((step) => step.file && /\.[cm]?tsx?$/.test(step.file.path))) {
