@@ -15,10 +15,13 @@ import { alternate, median } from '../lib/stats.mjs';
 const ROUNDS = 21;
 const BIN = join(dirname(createRequire(import.meta.url).resolve('@hostapi/cli/package.json')), 'dist/bin.js');
 
-/** Spawns `args` on this Node; resolves to the ms from spawning to its first output (or its exit, when it prints nothing). */
+/** Spawns `args` on this Node; resolves to the ms from spawning to its first output (or to its exit). */
 function firstOutput(args, env = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     let ms;
     child.stdout.once('data', () => {
@@ -52,7 +55,8 @@ try {
     [
       `Node ${process.version}, ${ROUNDS} alternating rounds, output piped; the mock (default mode) in a process of ` +
         `its own; load average ${loadavg()[0].toFixed(1)} at the end.`,
-      `servers list: ${rounds.list.map(Math.round).join(', ')} ms; --help: ${rounds.help.map(Math.round).join(', ')} ms; ` +
+      `servers list: ${rounds.list.map(Math.round).join(', ')} ms; ` +
+        `--help: ${rounds.help.map(Math.round).join(', ')} ms; ` +
         `node -e 0: ${rounds.node.map(Math.round).join(', ')} ms; a fetch one-liner: ` +
         `${rounds.fetch.map(Math.round).join(', ')} ms.`,
     ],

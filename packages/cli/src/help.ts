@@ -47,7 +47,8 @@ function typing(command: OperationCommand): string[] {
     const group = list.segments.length > 2 && list.segments.at(-1) !== '';
     lines.push(
       `A list, one flag a value: --${list.name} <a> --${list.name} <b> sends ${itemName(list, '0')}=<a> and ` +
-        `${itemName(list, '1')}=<b>${list.wire.endsWith('[]') ? ' (empty brackets: this version sends no index)' : ''}.` +
+        `${itemName(list, '1')}=<b>` +
+        `${list.wire.endsWith('[]') ? ' (empty brackets: this version sends no index)' : ''}.` +
         (group ? ' Its items are groups: the n-th value of each of its flags goes in item n.' : ''),
     );
     if (group) break;

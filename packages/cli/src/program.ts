@@ -178,7 +178,8 @@ export function createProgram(doc: Node, io: Io): Command {
   program
     .command('login')
     .description(
-      `Save your API key as a profile (--profile, default "${DEFAULT_PROFILE}"), with --base-url if given. The key is ` +
+      `Save your API key as a profile (--profile, default "${DEFAULT_PROFILE}"), with --base-url if given. ` +
+        'The key is ' +
         'asked for without echo on a terminal, or read from standard input. Saved in the config folder, readable by ' +
         'you only: $XDG_CONFIG_HOME/hostapi or ~/.config/hostapi (Linux), ~/Library/Application Support/hostapi ' +
         '(macOS), %APPDATA%\\hostapi (Windows).',

@@ -121,7 +121,8 @@ it('--multipart: the parts in order, the key first; --dry-run shows its boundary
   const part = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   expect(sent.body.toString()).toBe(
-    `${part('apikey', KEY)}${part('client_id', '293')}${part('label', 'a b')}${part('content', 'c')}--${boundary}--\r\n`,
+    `${part('apikey', KEY)}${part('client_id', '293')}${part('label', 'a b')}${part('content', 'c')}` +
+      `--${boundary}--\r\n`,
   );
   const dry = await hostapi([...args, '--dry-run'], env);
   const shown = /boundary=(\S+)/.exec(dry.stdout)![1]!;
