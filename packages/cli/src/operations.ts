@@ -169,7 +169,7 @@ export function commandsOf(doc: Node): OperationCommand[] {
         const flag = flagOf(leaf, unwrap);
         if (!flag) dataOnly.push(shownName(leaf.segments));
         else if (flags.some((other) => other.name === flag.name)) {
-          // A new field whose flag another already has fails here, loudly (test/commands.test.ts).
+          // A new field whose flag another already has fails here, loudly (test/derive.test.ts).
           throw new Error(`${op.operationId}: ${flag.wire} and another field both make --${flag.name}`);
         } else flags.push(flag);
       }
