@@ -3,7 +3,7 @@
 // and each invalid field (with the flag that gives it) on stderr; 0 otherwise.
 import { type RunningMock, startMock } from '@hostapi/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostapi } from './run.js';
+import { answerOnTerminal, HOSTAPI, hostapi } from './run.js';
 
 let mock: RunningMock;
 let env: Record<string, string>;
@@ -94,5 +94,26 @@ describe('failures of the service: exit code 1, readably on stderr', () => {
 
   it('0 when done', async () => {
     expect((await hostapi(list, env)).code).toBe(0);
+  });
+});
+
+describe('a destructive write on a terminal', () => {
+  const ask = 'servers upgrade (Upgrade server components) changes or removes what exists. Send it? [y/N] ';
+  const command = () => `${HOSTAPI} servers upgrade --client-id 293 --name web01 --upgrade-cores 3`;
+  const cores = async () =>
+    JSON.parse((await hostapi([...list, '--name', 'web01', '--query', 'data[0].cores'], env)).stdout);
+
+  it('asks, and sends nothing without a yes (exit code 1)', async () => {
+    const before = await cores();
+    const { code, stdout } = await answerOnTerminal(command(), env, ask, 'n');
+    expect(stdout).toContain('not confirmed: nothing was sent');
+    expect(code).toBe(1);
+    expect(await cores()).toBe(before);
+  });
+
+  it('sends it once answered yes', async () => {
+    const { code, stdout } = await answerOnTerminal(command(), env, ask, 'y');
+    expect(code, stdout).toBe(0);
+    expect(await cores()).toBe('3');
   });
 });

@@ -1,13 +1,12 @@
 // Profiles: `hostapi login` saves the key (piped, or typed on a terminal without echo) in the
 // platform's config folder, readable by its owner only; the CLI reads it back (--profile,
 // HOSTAPI_PROFILE, the default), and HOSTAPI_KEY comes first when no profile is named.
-import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningMock, startMock } from '@hostapi/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFolder } from '../src/profiles.js';
-import { freshHome, HOSTAPI, hostapi } from './run.js';
+import { answerOnTerminal, freshHome, HOSTAPI, hostapi } from './run.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -107,21 +106,8 @@ describe('login, piped', () => {
 it('login on a terminal: asks for the key without echoing it', async () => {
   const home = freshHome();
   const key = keyOf('typed');
-  // Typed once the prompt shows, as a person types it (a terminal echoes what it gets before).
-  const output = await new Promise<string>((resolve) => {
-    let text = '';
-    const child = execFile(
-      'script',
-      ['-qec', `${HOSTAPI} login --base-url ${mock.url}`, '/dev/null'],
-      { env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TERM: 'xterm' } },
-      () => resolve(text),
-    );
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const before = text;
-      text += chunk.toString();
-      if (!before.includes('API key: ') && text.includes('API key: ')) child.stdin!.write(`${key}\r`);
-    });
-  });
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
+  const { stdout: output } = await answerOnTerminal(`${HOSTAPI} login --base-url ${mock.url}`, env, 'API key: ', key);
   expect(output).toContain('API key: ');
   expect(output).toContain('Saved profile "default"');
   expect(output).not.toContain(key);

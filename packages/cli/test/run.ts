@@ -44,5 +44,28 @@ export function onTerminal(command: string, env: Record<string, string>, input =
   });
 }
 
+/**
+ * Runs a shell command line on a terminal and types `reply` (then Enter) once `prompt` shows, as a
+ * person types it (a terminal echoes what it is given before the program turns echo off); the
+ * terminal's text, and the exit code.
+ */
+export function answerOnTerminal(command: string, env: Record<string, string>, prompt: string, reply: string) {
+  return new Promise<Ran>((resolve) => {
+    let text = '';
+    const child = execFile(
+      'script',
+      ['-qec', command, '/dev/null'],
+      { env: { PATH: process.env.PATH ?? '', TERM: 'xterm', ...env } },
+      (error) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: text.replace(/\r\n/g, '\n'), stderr: '' }),
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const before = text;
+      text += chunk.toString();
+      if (!before.includes(prompt) && text.includes(prompt)) child.stdin!.write(`${reply}\r`);
+    });
+  });
+}
+
 /** The command line of the bin, for a shell. */
 export const HOSTAPI = `${process.execPath} ${BIN}`;
