@@ -77,6 +77,14 @@ export async function prepareOutput(options: OutputOptions): Promise<void> {
 
 const pick = (row: Row, fields: string[]) => Object.fromEntries(fields.map((f) => [f, row?.[f]]));
 
+/** `--fields` naming a field neither the description nor these records have is a usage error. */
+function checkFields(command: OperationCommand, rows: unknown[], fields: string[]): void {
+  const known = new Set([...columnsOf(command.results), ...rows.flatMap((r) => Object.keys(r ?? {}))]);
+  const unknown = fields.filter((f) => !known.has(f));
+  if (unknown.length)
+    throw new UsageError(`--fields: no field ${unknown.join(', ')}; the fields: ${[...known].join(', ')}`);
+}
+
 const cell = (value: unknown): string =>
   value === null || value === undefined
     ? ''
@@ -134,13 +142,7 @@ export function printResult(command: OperationCommand, answer: unknown, options:
   let result = maskKeyIn(answer, io.keys);
   let records = recordsOf(command.results, result);
   if (fields) {
-    const known = new Set([
-      ...columnsOf(command.results),
-      ...(records ?? [result]).flatMap((r) => Object.keys(r ?? {})),
-    ]);
-    const unknown = fields.filter((f) => !known.has(f));
-    if (unknown.length)
-      throw new UsageError(`--fields: no field ${unknown.join(', ')}; the fields: ${[...known].join(', ')}`);
+    checkFields(command, records ?? [result], fields);
     if (records) {
       records = records.map((row) => pick(row, fields));
       if (Array.isArray(result)) result = records;
@@ -172,7 +174,12 @@ export async function printAll(
   io: Io,
 ): Promise<void> {
   const { fields, query } = options;
-  const shape = (row: unknown) => maskKeyIn(fields ? pick(row as Row, fields) : row, io.keys);
+  let checked = !fields;
+  const shape = (row: unknown) => {
+    if (!checked) checkFields(command, [row], fields!);
+    checked = true;
+    return maskKeyIn(fields ? pick(row as Row, fields) : row, io.keys);
+  };
   if (query) {
     const all: unknown[] = [];
     for await (const record of records) all.push(shape(record));
@@ -197,13 +204,13 @@ export async function printAll(
     if (first) write(first);
     return;
   }
+  // One JSON list (or YAML sequence), written record by record.
   let count = 0;
-  if (format === 'json') io.out('[');
   for await (const record of records) {
-    if (format === 'yaml') io.out(yamlOf([shape(record)]));
-    else io.out(`${count ? ',' : ''}\n${json(shape(record)).trimEnd().replace(/^/gm, '  ')}`);
+    const row = shape(record);
+    if (format === 'yaml') io.out(yamlOf([row]));
+    else io.out(`${count ? ',' : '['}\n${json(row).trimEnd().replace(/^/gm, '  ')}`);
     count++;
   }
-  if (format === 'json') io.out(count ? '\n]\n' : ']\n');
-  else if (!count) io.out('[]\n');
+  io.out(!count ? '[]\n' : format === 'json' ? '\n]\n' : '');
 }

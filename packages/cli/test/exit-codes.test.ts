@@ -39,6 +39,7 @@ const USAGE: [string, string[], string][] = [
   ['an output format', [...list, '--output', 'xml'], "option '-o, --output <format>'"],
   ['a JMESPath expression', [...list, '--query', 'data[?'], '--query:'],
   ['a field no record has', [...list, '--fields', 'name,colour'], '--fields: no field colour'],
+  ['a field no record has, --all', [...list, '--all', '--fields', 'colour'], '--fields: no field colour'],
   ['--all on a list that is not paged', ['servers', 'list-images', '--all'], "unknown option '--all'"],
   ['an unknown command', ['servers', 'lst'], "unknown command 'lst'"],
   ['an argument no command takes', [...list, 'web01'], 'too many arguments'],
