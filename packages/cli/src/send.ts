@@ -87,8 +87,10 @@ export async function runOperation(
   const { key, baseUrl } = credentials(globals, io);
   if (!key && !globals.dryRun)
     throw new UsageError('no API key: set HOSTAPI_KEY, or save one with `hostapi login` (see hostapi login --help)');
+  if (baseUrl && !(URL.canParse(baseUrl) && /^https?:$/.test(new URL(baseUrl).protocol)))
+    throw new UsageError(`--base-url (or HOSTAPI_URL, or the profile's): not an http(s) URL: ${baseUrl}`);
   if (command.destructive && !globals.dryRun && !globals.yes) await confirm(command, io);
-  io.keys.push(NO_KEY);
+  if (!key) io.keys.push(NO_KEY);
   const trace = { printed: false };
   const client = createHostApiClient({
     apiKey: key ?? NO_KEY,

@@ -43,6 +43,7 @@ const USAGE: [string, string[], string][] = [
   ['--all on a list that is not paged', ['servers', 'list-images', '--all'], "unknown option '--all'"],
   ['an unknown command', ['servers', 'lst'], "unknown command 'lst'"],
   ['an argument no command takes', [...list, 'web01'], 'too many arguments'],
+  ['an address that is not a URL', [...list, '--base-url', 'localhost:4010'], '--base-url (or HOSTAPI_URL'],
   ['a profile that does not exist', [...list, '--profile', 'nope'], '--profile: no profile "nope"'],
   ['a destructive write, no terminal, no --yes', upgrade, 'give --yes to go ahead'],
   ['a shell tab has no script for', ['completion', 'tcsh'], "command-argument value 'tcsh' is invalid"],
