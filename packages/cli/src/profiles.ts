@@ -27,6 +27,12 @@ export function configFolder(env: NodeJS.ProcessEnv, platform = process.platform
   return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.config'), 'hostapi');
 }
 
+/** Throws a UsageError unless `url` is an http(s) URL; `what` names where it came from. */
+export function checkUrl(url: string, what: string): void {
+  if (!(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)))
+    throw new UsageError(`${what}: not an http(s) URL: ${url}`);
+}
+
 export const profilesFile = (env: NodeJS.ProcessEnv) => join(configFolder(env), 'profiles.json');
 
 /** Every saved profile; none when the file does not exist. Warns when others may read it. */

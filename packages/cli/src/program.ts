@@ -9,7 +9,7 @@ import { describeCommand, describeFlag, helpAfter, usageOf } from './help.js';
 import { dataField, flagValue, UsageError } from './input.js';
 import { commandsOf, type Flag, type OperationCommand } from './operations.js';
 import { FORMATS } from './output.js';
-import { DEFAULT_PROFILE, profilesFile, readProfiles, writeProfiles } from './profiles.js';
+import { checkUrl, DEFAULT_PROFILE, profilesFile, readProfiles, writeProfiles } from './profiles.js';
 import { type Globals, runOperation } from './send.js';
 import { askHidden, type Io } from './terminal.js';
 import { VERSION } from './version.js';
@@ -119,6 +119,7 @@ function operationCommand(group: Command, command: OperationCommand, io: Io): vo
 
 async function login(self: Command, io: Io): Promise<void> {
   const { profile = DEFAULT_PROFILE, baseUrl } = self.optsWithGlobals<Globals>();
+  if (baseUrl) checkUrl(baseUrl, '--base-url');
   // From a terminal, asked for without echo; piped, read from standard input.
   const key = (io.canAsk ? await askHidden('API key: ', io) : readFileSync(0, 'utf8')).trim();
   if (!key) throw new UsageError('login: no key given (type it at the prompt, or pipe it in)');

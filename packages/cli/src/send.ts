@@ -5,7 +5,7 @@ import { createHostApiClient, VERSION as CLIENT_VERSION } from '@hostapi/client'
 import type { Flag, OperationCommand } from './operations.js';
 import { inputOf, UsageError } from './input.js';
 import { type OutputOptions, prepareOutput, printAll, printResult } from './output.js';
-import { credentials } from './profiles.js';
+import { checkUrl, credentials } from './profiles.js';
 import { askYes, Cancelled, type Io } from './terminal.js';
 import { VERSION } from './version.js';
 
@@ -87,8 +87,7 @@ export async function runOperation(
   const { key, baseUrl } = credentials(globals, io);
   if (!key && !globals.dryRun)
     throw new UsageError('no API key: set HOSTAPI_KEY, or save one with `hostapi login` (see hostapi login --help)');
-  if (baseUrl && !(URL.canParse(baseUrl) && /^https?:$/.test(new URL(baseUrl).protocol)))
-    throw new UsageError(`--base-url (or HOSTAPI_URL, or the profile's): not an http(s) URL: ${baseUrl}`);
+  if (baseUrl) checkUrl(baseUrl, "--base-url (or HOSTAPI_URL, or the profile's)");
   if (command.destructive && !globals.dryRun && !globals.yes) await confirm(command, io);
   if (!key) io.keys.push(NO_KEY);
   const trace = { printed: false };

@@ -44,6 +44,7 @@ const USAGE: [string, string[], string][] = [
   ['an unknown command', ['servers', 'lst'], "unknown command 'lst'"],
   ['an argument no command takes', [...list, 'web01'], 'too many arguments'],
   ['an address that is not a URL', [...list, '--base-url', 'localhost:4010'], '--base-url (or HOSTAPI_URL'],
+  ['login at an address that is not a URL', ['login', '--base-url', 'ftp://x'], '--base-url: not an http(s) URL'],
   ['a profile that does not exist', [...list, '--profile', 'nope'], '--profile: no profile "nope"'],
   ['a destructive write, no terminal, no --yes', upgrade, 'give --yes to go ahead'],
   ['a shell tab has no script for', ['completion', 'tcsh'], "command-argument value 'tcsh' is invalid"],
