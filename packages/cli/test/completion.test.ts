@@ -2,18 +2,17 @@
 // in ~/.bashrc loads it), its completion function asked as bash asks it on TAB, and what it
 // answers; the zsh and fish scripts call back the same `hostapi complete`.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, hostapi } from './run.js';
 
-/** A folder on PATH holding `hostapi` (the built bin; its `#!/usr/bin/env node` finds this Node first). */
+/** A folder on PATH holding `hostapi`, the built bin run by this Node (as npm links a bin). */
 const path = (() => {
   const dir = mkdtempSync(join(tmpdir(), 'hostapi-cli-path-'));
   mkdirSync(join(dir, 'bin'));
-  symlinkSync(BIN, join(dir, 'bin', 'hostapi'));
-  symlinkSync(process.execPath, join(dir, 'bin', 'node'));
+  writeFileSync(join(dir, 'bin', 'hostapi'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
   return `${join(dir, 'bin')}:${process.env.PATH}`;
 })();
 
