@@ -48,10 +48,11 @@ export class Cancelled extends Error {
 /** Reads a line from the terminal without echoing it (the key); Ctrl-C cancels. */
 export function askHidden(question: string, io: Io): Promise<string> {
   const { stdin } = process;
-  io.err(question);
+  // Echo off before the question shows: a key pasted as soon as it shows is not echoed either.
   stdin.setRawMode(true);
   stdin.setEncoding('utf8');
   stdin.resume();
+  io.err(question);
   return new Promise((resolve, reject) => {
     let text = '';
     const done = (settle: () => void) => {
