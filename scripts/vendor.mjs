@@ -1,7 +1,7 @@
 // `pnpm vendor <folder>`: the public packages packed, as `npm publish` would pack them, into one
 // folder another repository can commit and install from before the first release:
 //   <folder>/hostapi-spec.tgz, hostapi-types.tgz, hostapi-client.tgz, hostapi-mcp.tgz,
-//   hostapi-mock.tgz
+//   hostapi-cli.tgz, hostapi-mock.tgz
 // and a README.txt saying what they are and how to install and update them. The names carry no
 // version, so that the install lines stay the same when the folder is refreshed; they are also
 // how to update, since a plain `npm install` keeps what it installed from a file of the same name
@@ -20,6 +20,7 @@ const PACKAGES = [
   { name: '@hostapi/types', dir: 'packages/types' },
   { name: '@hostapi/client', dir: 'packages/client' },
   { name: '@hostapi/mcp', dir: 'packages/mcp' },
+  { name: '@hostapi/cli', dir: 'packages/cli' },
   { name: '@hostapi/mock', dir: 'apps/mock' },
 ];
 const fileOf = (name) => `${name.replace('@hostapi/', 'hostapi-')}.tgz`;
@@ -31,6 +32,9 @@ const INSTALL = [
 /** The MCP server's install line: with the description and the client it runs on. */
 const MCP_INSTALL =
   'npm install ' + ['spec', 'client', 'mcp'].map((n) => `./vendor/hostapi/hostapi-${n}.tgz`).join(' ');
+/** The command line's install line: with the description and the client it runs on. */
+const CLI_INSTALL =
+  'npm install ' + ['spec', 'client', 'cli'].map((n) => `./vendor/hostapi/hostapi-${n}.tgz`).join(' ');
 
 const args = process.argv.slice(2).filter((arg, i) => !(arg === '--' && i === 0));
 if (args.length !== 1 || args[0].startsWith('-')) {
@@ -76,6 +80,8 @@ Install from the folder this file is in (here as vendor/hostapi, relative to you
 ${INSTALL.map((line) => `  ${line}`).join('\n')}
 The MCP server for agents (hostapi-mcp), with the description and the client it runs on:
   ${MCP_INSTALL}
+The command line (hostapi), with the description and the client it runs on:
+  ${CLI_INSTALL}
 To update after packing again, run the same lines again: a plain \`npm install\` keeps the
 packages it has, the file names being the same. Commit this folder with package.json and
 package-lock.json: teammates then get the new packages with a plain \`npm install\`.

@@ -13,6 +13,7 @@ const ORDER = [
   'mock-throughput',
   'mock-instructions',
   'mock-binary',
+  'cli-start',
   'sandbox',
   'msw',
   'hostile',

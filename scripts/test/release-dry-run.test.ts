@@ -1,4 +1,4 @@
-// `pnpm release:dry-run` shows exactly what a release would publish: the five public packages
+// `pnpm release:dry-run` shows exactly what a release would publish: the six public packages
 // at the version the pending changesets give them (a first release: 0.1.0, never 0.2.0), none of
 // them on the registry yet, each with its repository (provenance needs it), public access and
 // provenance, the files a user needs and no others, and its changelog entry; the description
@@ -28,6 +28,7 @@ const PACKAGES = [
     files: ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts'],
   },
   { dir: 'packages/mcp', name: '@hostapi/mcp', files: ['dist/bin.js', 'dist/tools.js', 'dist/server.js'] },
+  { dir: 'packages/cli', name: '@hostapi/cli', files: ['dist/bin.js', 'dist/operations.js', 'docs/commands.md'] },
   {
     dir: 'apps/mock',
     name: '@hostapi/mock',
@@ -136,5 +137,12 @@ it('publishes the MCP server with its runtime dependencies pinned', () => {
   expect(sectionOf('@hostapi/mcp')).toContain(
     'dependencies: {"@hostapi/client":"0.1.0","@hostapi/spec":"0.1.0","@modelcontextprotocol/sdk":"1.32.2",' +
       '"ajv":"8.20.0","zod":"4.6.7"}',
+  );
+});
+
+it('publishes the command line with its runtime dependencies pinned', () => {
+  expect(sectionOf('@hostapi/cli')).toContain(
+    'dependencies: {"@bomb.sh/tab":"0.0.22","@hostapi/client":"0.1.0","@hostapi/spec":"0.1.0",' +
+      '"@jmespath-community/jmespath":"1.3.0","commander":"14.0.3","js-yaml":"5.5.0"}',
   );
 });

@@ -5,7 +5,7 @@ import { readBundle } from '@hostapi/spec/document';
 import { expect, it } from 'vitest';
 
 const ROOT = new URL('../../', import.meta.url);
-const DIRS = ['spec', 'packages/types', 'packages/client', 'packages/mcp', 'apps/mock'];
+const DIRS = ['spec', 'packages/types', 'packages/client', 'packages/mcp', 'packages/cli', 'apps/mock'];
 const manifests = DIRS.map((dir) => ({
   dir,
   ...JSON.parse(readFileSync(new URL(`${dir}/package.json`, ROOT), 'utf8')),

@@ -35,9 +35,19 @@ export interface ReadmeOptions {
    * named here are not code to run.
    */
   run?: Record<string, (text: string, where: { cwd: string; env: Record<string, string> }) => Promise<void>>;
+  /**
+   * Variables the project's commands run with, worked out when it is made (`dir`, its folder): a
+   * config folder inside the project, say, so that a README's `login` writes nothing of the
+   * machine's own.
+   */
+  env?: (dir: string) => Record<string, string>;
 }
 
-export function describeReadme(name: string, path: URL, { placeholders = {}, run = {} }: ReadmeOptions = {}) {
+export function describeReadme(
+  name: string,
+  path: URL,
+  { placeholders = {}, run = {}, env = () => ({}) }: ReadmeOptions = {},
+) {
   const steps = stepsOf(readFileSync(path, 'utf8'), Object.keys(run));
   const sections = [...new Set(steps.map((step) => step.heading))];
 
@@ -45,11 +55,12 @@ export function describeReadme(name: string, path: URL, { placeholders = {}, run
     let project: Project;
     beforeAll(() => {
       project = new Project(inject('vendor'), name);
+      Object.assign(project.env, env(project.dir));
     });
     afterAll(() => project?.close());
 
     it('prints code to paste', () => {
-      expect(steps.some((step) => step.file || step.block)).toBe(true);
+      expect(steps.some((step) => step.file || step.block || step.command)).toBe(true);
     });
 
     if (steps.some((step) => step.file && /\.[cm]?tsx?$/.test(step.file.path))) {

@@ -2,8 +2,10 @@
 // later", says the root README; the repository develops on 24), used as a consumer uses them: in a
 // project made by `npm init -y` (`"type": "commonjs"`), the vendored tarballs installed by the root
 // README's lines, and on each Node the mock's command (`npx hostapi-mock --port <free>`) serving,
-// and programs loading the client by require() and by import() calling it, a GET and a POST.
-// Only public ground: the mock's bin, `--port` and its answer; the client's createHostApiClient.
+// and programs loading the client by require() and by import() calling it, a GET and a POST; and
+// the command line (`npx hostapi`, installed by its README's line) making them too.
+// Only public ground: the mock's bin, `--port` and its answer; the client's createHostApiClient;
+// the CLI's commands, and the User-Agent its --dry-run prints (which names the Node it runs on).
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -29,10 +31,15 @@ const PROGRAMS = {
   'import()': ['with-import.js', program(`import('@hostapi/client')`)],
 } as const;
 
+/** The command line's install line, as its README prints it. */
+const CLI_INSTALL = readFileSync(new URL('../../cli/README.md', import.meta.url), 'utf8').match(
+  /^npm install \S+hostapi-spec\.tgz \S+hostapi-client\.tgz \S+hostapi-cli\.tgz$/m,
+)![0];
+
 let project: ReaderProject;
 beforeAll(async () => {
   project = await readerProject(inject('vendor'));
-  await project.run(...VENDORED_INSTALL);
+  await project.run(...VENDORED_INSTALL, CLI_INSTALL);
   for (const [file, text] of Object.values(PROGRAMS)) writeFileSync(join(project.dir, file), text);
 });
 afterAll(() => project?.remove());
@@ -104,5 +111,16 @@ describe.each(SUPPORTED_NODES)('on Node %s', (version) => {
       servers: listed.return.data.map((server) => server.name),
       job_id: expect.stringMatching(/^\d+$/),
     });
+  });
+
+  it('`npx hostapi` makes a GET and a POST, on this Node', async () => {
+    const env = { ...process.env, ...NPM_ENV, PATH: `${dirname(node)}:${process.env.PATH}`, HOSTAPI_URL: url };
+    const hostapi = (args: string[]) =>
+      run('npx', ['hostapi', ...args], { cwd: project.dir, env: { ...env, HOSTAPI_KEY: 'any-key-for-the-mock' } });
+    const listed = JSON.parse((await hostapi(['servers', 'list', '--client-id', '293'])).stdout);
+    expect(listed.current_page).toBe(1);
+    const cancel = ['domains', 'cancel', '--client-id', '293', '--domain', 'oldbrand.co.nz', '--yes'];
+    expect(JSON.parse((await hostapi(cancel)).stdout).job_id).toMatch(/^\d+$/);
+    expect((await hostapi([...cancel, '--dry-run'])).stdout).toContain(` node/${version}\r\n`);
   });
 });

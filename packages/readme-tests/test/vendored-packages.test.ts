@@ -14,6 +14,7 @@ const TOP_LEVEL: Record<string, string[]> = {
   types: ['LICENSE', 'README.md', 'dist', 'package.json', 'src'],
   client: ['LICENSE', 'README.md', 'dist', 'docs', 'package.json', 'src'],
   mcp: ['LICENSE', 'README.md', 'dist', 'package.json'],
+  cli: ['LICENSE', 'README.md', 'dist', 'docs', 'package.json'],
   mock: ['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'fixtures', 'package.json'],
 };
 
@@ -76,4 +77,11 @@ it('the MCP tarball carries its command, which runs on the description and the c
   expect(mcp.bin).toEqual({ 'hostapi-mcp': './dist/bin.js' });
   expect(readFileSync(join(unpacked, 'mcp/package/dist/bin.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   expect(Object.keys(mcp.dependencies ?? {})).toEqual(expect.arrayContaining(['@hostapi/client', '@hostapi/spec']));
+});
+
+it('the CLI tarball carries its command, which runs on the description and the client', () => {
+  const cli = manifests.get('cli')!;
+  expect(cli.bin).toEqual({ hostapi: './dist/bin.js' });
+  expect(readFileSync(join(unpacked, 'cli/package/dist/bin.js'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  expect(Object.keys(cli.dependencies ?? {})).toEqual(expect.arrayContaining(['@hostapi/client', '@hostapi/spec']));
 });

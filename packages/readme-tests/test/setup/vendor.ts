@@ -29,6 +29,7 @@ export default async function setup(project: TestProject) {
   const packed = readdirSync(vendor).sort();
   const expected = [
     'README.txt',
+    'hostapi-cli.tgz',
     'hostapi-client.tgz',
     'hostapi-mcp.tgz',
     'hostapi-mock.tgz',
