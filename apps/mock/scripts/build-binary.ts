@@ -10,10 +10,9 @@ import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { inject } from 'postject';
 import { ASSET_NAMES, BUILT_IN_FIXTURE, DOCUMENT, MANIFEST } from '../src/node/files.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -81,9 +80,7 @@ if (prepared.status !== 0)
 rmSync(out, { force: true });
 copyFileSync(node, out);
 chmodSync(out, 0o755);
-// postject (LIEF) prints "warning: Can't find string offset for section name '.note.100'" on
-// Node's Linux binary: harmless (nodejs/postject#83); the executable runs.
-await inject(out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE });
+injectBlob(out, blob);
 rmSync(work, { recursive: true }); // only the executable and its .sha256 are handed over
 
 const sum = createHash('sha256').update(readFileSync(out)).digest('hex');
@@ -95,6 +92,27 @@ console.log(
   `${out}: ${megabytes} MB, Node ${nodeVersion} ${process.platform}-${process.arch}, built in ${seconds} s; ` +
     `its SHA-256 in ${basename(out)}.sha256`,
 );
+
+/**
+ * postject's inject() of the blob into the executable, in a child process: on Node's Linux binary
+ * postject (LIEF) prints "warning: Can't find string offset for section name '.note.100'" about
+ * sections it leaves alone, harmless (nodejs/postject#83: the executable runs and its tests pass).
+ * Those lines, and only those, are left out of what the build prints.
+ */
+function injectBlob(executable: string, blobFile: string) {
+  const postject = pathToFileURL(createRequire(import.meta.url).resolve('postject')).href;
+  const script = `import { readFileSync } from 'node:fs';
+const { inject } = await import(${JSON.stringify(postject)});
+const [file, blob, fuse] = process.argv.slice(1);
+await inject(file, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: fuse });`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, executable, blobFile, FUSE], {
+    encoding: 'utf8',
+  });
+  const harmless = /^warning: Can't find string offset for section name '\.note[.\d]*'\n/gm;
+  process.stdout.write(run.stdout);
+  process.stderr.write(run.stderr.replace(harmless, ''));
+  if (run.status !== 0) throw new Error(`postject could not inject the blob into ${executable} (${run.status})`);
+}
 
 /** The development Node: the binary of the repository's node-<platform>-<arch> package (`pnpm install`). */
 function developmentNode(): string {

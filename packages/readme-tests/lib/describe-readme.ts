@@ -43,12 +43,49 @@ export interface ReadmeOptions {
   env?: (dir: string) => Record<string, string>;
 }
 
+/**
+ * What a reader has read by the end of a section: the README's text outside code blocks, from its
+ * start to the end of the (last) section under `heading`.
+ */
+export function proseUpTo(markdown: string, heading: string): string {
+  let fenced = false;
+  let current = '';
+  const prose: { line: string; section: string }[] = [];
+  for (const line of markdown.split('\n')) {
+    if (/^```/.test(line)) fenced = !fenced;
+    else if (!fenced) {
+      if (/^#{1,6}\s/.test(line)) current = line.replace(/^#+\s+/, '').trim();
+      prose.push({ line, section: current });
+    }
+  }
+  const end = prose.map(({ section }) => section).lastIndexOf(heading);
+  return prose
+    .slice(0, end + 1)
+    .map(({ line }) => line)
+    .join('\n');
+}
+
+/**
+ * The warnings npm printed (its stderr) that `prose` does not explain. npm 11 lists the
+ * dependencies whose install scripts it skipped, "not yet covered by allowScripts": each is
+ * explained when the prose names the package and `allowScripts`. Any other warning is not.
+ */
+export function unexplained(stderr: string, prose: string): string[] {
+  const lines = stderr.split('\n').filter((line) => line.startsWith('npm warn '));
+  const skipped = lines.flatMap((line) => /^npm warn install-scripts {2,}(@?[^@\s]+)@\S+ \(/.exec(line)?.[1] ?? []);
+  return [
+    ...skipped.filter((pkg) => !(prose.includes('allowScripts') && prose.includes(`\`${pkg}\``))),
+    ...lines.filter((line) => !line.startsWith('npm warn install-scripts')),
+  ];
+}
+
 export function describeReadme(
   name: string,
   path: URL,
   { placeholders = {}, run = {}, env = () => ({}) }: ReadmeOptions = {},
 ) {
-  const steps = stepsOf(readFileSync(path, 'utf8'), Object.keys(run));
+  const markdown = readFileSync(path, 'utf8');
+  const steps = stepsOf(markdown, Object.keys(run));
   const sections = [...new Set(steps.map((step) => step.heading))];
 
   describe(`the ${name} README, pasted into a fresh project`, () => {
@@ -103,6 +140,8 @@ export function describeReadme(
           }
           const ran = await sh(command, folder, project.env);
           expect(ran.code, `\`${command}\` in ${folder}:\n${ran.stdout}\n${ran.stderr}`).toBe(0);
+          // What npm warns of, the README has said by then.
+          expect(unexplained(ran.stderr, proseUpTo(markdown, heading)), `\`${command}\` warns`).toEqual([]);
           outputs.set(command, ran.stdout);
         }
         // What each program says it prints, printed by the command that ran it.

@@ -92,15 +92,16 @@ export function sh(command: string, cwd: string, env: Record<string, string> = {
 }
 
 /**
- * What a reader's npm commands run with here: quiet, and preferring npm's cache to asking the
- * registry again about every package (the commands are the README's; what npm already holds it
- * takes from the cache, as on a reader's machine).
+ * What a reader's npm commands run with here: without the audit, funding and update notices, and
+ * preferring npm's cache to asking the registry again about every package (the commands are the
+ * README's; what npm already holds it takes from the cache, as on a reader's machine). Its
+ * warnings are printed, as to the reader: the README must explain each (describe-readme.ts).
  */
 export const NPM_ENV: Readonly<Record<string, string>> = {
   npm_config_audit: 'false',
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',
-  npm_config_loglevel: 'error',
+  npm_config_loglevel: 'warn',
   npm_config_prefer_offline: 'true',
 };
 

@@ -1,7 +1,7 @@
 // The @hostapi/mcp README, pasted into a fresh project outside the repository (lib/describe-readme.ts).
 // Its agent host configuration (`json`) is started as a host starts it: the SDK's client runs
 // `command` with `args` and `env` from the project's folder and talks to it over stdio, the
-// mock's default address (the one the README's configuration names) being the mock this run started.
+// mock's address (the one the README's configuration names) being the mock this run started.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect } from 'vitest';
@@ -14,7 +14,7 @@ interface HostConfiguration {
 describeReadme('mcp', new URL('../../mcp/README.md', import.meta.url), {
   run: {
     json: async (text, { cwd, env }) => {
-      const pasted = text.replaceAll('http://127.0.0.1:4010', env.HOSTAPI_URL!);
+      const pasted = text.replaceAll(/http:\/\/127\.0\.0\.1:\d+/g, env.HOSTAPI_URL!);
       const servers = Object.values((JSON.parse(pasted) as HostConfiguration).mcpServers);
       expect(servers).toHaveLength(1);
       const { command, args = [], env: own = {} } = servers[0]!;
