@@ -176,7 +176,7 @@ describe('what becomes of its answers', () => {
 
   it('a thrown Problem is answered as it is; any other error as a 500 that says what failed', async () => {
     reply = () => {
-      throw new Problem(409, 'urn:example:busy', 'Busy', 'The sandbox is busy');
+      throw new Problem({ status: 409, type: 'urn:example:busy', title: 'Busy', detail: 'The sandbox is busy' });
     };
     let response = await call();
     expect(response.status).toBe(409);

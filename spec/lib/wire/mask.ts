@@ -59,13 +59,40 @@ export function maskKeyIn<T>(value: T, keys: readonly (string | undefined)[] = [
 /** Whether a name as written (percent-encoded or not) is read as the key. */
 const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
 
-/** `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would. */
-const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=([^&\s#"'<>]*)/g;
+/**
+ * A name, wherever one starts: in a query, a body, a URL quoted in prose, or text that quotes one
+ * inside another (`echo=apikey=…`, `return.apikey=…`). Names are runs between delimiters, so that
+ * each character is read once, whatever the text.
+ */
+const NAME = /(?<![^\s=&?#"'()<>,;[\].:/])[^\s=&?#"'()<>,;[\].:/]+/g;
+/** Where a name's brackets end (at its `=`, when it is a field's): `apikey[x]=`. */
+const BRACKETS_END = /[\s=&?#"'<>]/g;
+/** Where a value ends, as a URL's would. */
+const VALUE_END = /[&\s#"'<>]/g;
 
 function maskPairs(text: string): string {
-  return text.replace(PAIR, (whole, before: string, name: string, brackets = '') =>
-    namesKey(name) ? `${before}${name}${brackets}=${REDACTED}` : whole,
-  );
+  let out = '';
+  let from = 0;
+  let bracketsEnd = -1;
+  NAME.lastIndex = 0;
+  for (let name = NAME.exec(text); name; name = NAME.exec(text)) {
+    let equals = NAME.lastIndex;
+    if (text[equals] === '[') {
+      // The end found for an earlier name holds until the text passes it: read once.
+      if (bracketsEnd < equals) {
+        BRACKETS_END.lastIndex = equals;
+        bracketsEnd = BRACKETS_END.exec(text)?.index ?? text.length;
+      }
+      equals = bracketsEnd;
+    }
+    if (text[equals] !== '=' || !namesKey(name[0])) continue;
+    VALUE_END.lastIndex = equals + 1;
+    const end = VALUE_END.exec(text)?.index ?? text.length;
+    out += `${text.slice(from, equals + 1)}${REDACTED}`;
+    from = end;
+    NAME.lastIndex = end;
+  }
+  return out + text.slice(from);
 }
 
 /** A JSON property and its value: a string, or any other token up to the next delimiter. */
