@@ -65,18 +65,11 @@ export type Mock = ReturnType<typeof createEngine> & { answerer: Answerer };
 /** What a mode is made with. */
 export type ModeContext = Pick<AssembleOptions, 'log' | 'platform' | 'clock'> & { api: Api; schemas: Schemas };
 
-export async function assemble({
-  document,
-  mode,
-  strict,
-  log,
-  platform,
-  about,
-  clock,
-}: AssembleOptions): Promise<Mock> {
+export async function assemble(options: AssembleOptions): Promise<Mock> {
+  const { document, mode, strict, log, about } = options;
   const api = readApi(document);
   const schemas = await createSchemas(api.document);
-  const answerer = await answererOf(mode, { api, schemas, log, platform, clock });
+  const answerer = await answererOf(mode, { ...options, api, schemas });
   // `GET /` says what runs there, unless the description has `/` or the proxy passes the upstream's on.
   const index = about && mode.kind !== 'proxy' && !api.byPath.has('/');
   const routes = index ? [indexRoute(api, { ...about, mode: mode.kind, strict }, !!answerer.reset)] : [];

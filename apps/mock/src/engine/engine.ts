@@ -4,7 +4,8 @@
 // Platform-neutral: a front (node:http, or a service worker's fetch) hands it requests.
 import type { Api, Operation } from './api.ts';
 import { checkAnswer } from './check.ts';
-import { keysIn, type Log, logExchange } from './log.ts';
+import type { AssembleOptions } from './assemble.ts';
+import { keysIn, logExchange } from './log.ts';
 import { type Answerer, type Answer, type Route, resetRoute } from './mode.ts';
 import { preferencesOf } from './prefer.ts';
 import { capped, invalidAnswer, mockFailure, type Note, Problem } from './problems.ts';
@@ -21,16 +22,13 @@ export interface Written {
   stream?: AsyncIterable<Uint8Array> | undefined;
 }
 
-export interface EngineOptions {
+/** `routes`: answered before the description's operations (`GET /`), then the mode's (its reset). */
+export type EngineOptions = Pick<AssembleOptions, 'strict' | 'log'> & {
   api: Api;
   schemas: Schemas;
   mode: Answerer;
-  /** Routes answered before the description's operations (`GET /`), then the mode's (its reset). */
   routes: Route[];
-  /** Refuse every departure from the description. */
-  strict: boolean;
-  log: Log;
-}
+};
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
 const UNREAD: Reading = { fields: {}, apiKey: undefined, apiKeyBytes: undefined, departures: [] };

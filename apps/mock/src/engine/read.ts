@@ -87,10 +87,7 @@ interface Step {
 }
 
 /** A form: the shape its names are looked up in, and the validator of its values. */
-interface Form {
-  shape: Shape;
-  validate: ValidateFunction;
-}
+type Form = { shape: Shape; validate: ValidateFunction };
 
 /** Reads the requests of one description: `read()` throws a Problem (401, 415, 422) to refuse one. */
 export function createReader(api: Api, schemas: Schemas) {
@@ -168,11 +165,7 @@ function nested(step: Step, kept: Field[], whereOf: (name: string) => Where): Fi
 }
 
 /** The key, by its field's name: its text, and its bytes where the text cannot say them. */
-interface Key {
-  name: string;
-  text: string | undefined;
-  bytes: Uint8Array | undefined;
-}
+type Key = { name: string; text: string | undefined; bytes: Uint8Array | undefined };
 
 /**
  * The key: missing, a 401 at once (as a security scheme's); a group of bracketed fields

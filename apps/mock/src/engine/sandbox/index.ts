@@ -31,19 +31,13 @@ export const SYSTEM_CLOCK: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-export interface SandboxOptions {
+/** The mode's limits (maxKeys: for the note to a key whose state was dropped); `base`: every key's first state. */
+export type SandboxOptions = Pick<SandboxMode, 'rateLimit' | 'latencyMs' | 'maxKeys'> & {
   api: Api;
-  /** The state every key starts from (fixture.ts). */
   base: Collections;
   store: Store;
-  /** Requests per second allowed per key (none by default). */
-  rateLimit?: number | undefined;
-  /** Delay of every answer, in ms. */
-  latencyMs: number;
-  /** For the note on the next answer to a key whose state the in-memory store dropped. */
-  maxKeys: number;
   clock?: Clock | undefined;
-}
+};
 
 /** One call of the sandbox: what the engine asks of a mode, any part of it (tests give the operation's id). */
 export type SandboxCall = Partial<Omit<AnswerRequest, 'request'>>;
