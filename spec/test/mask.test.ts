@@ -43,6 +43,21 @@ describe('the key mask', () => {
     expect(maskKey(untouched)).toBe(untouched);
   });
 
+  it('masks a key named where text quotes a pair inside another, or after a path or a property', () => {
+    // As the proxy's log quotes an upstream's answer: its media type, or a map keyed by what it echoed.
+    for (const text of [
+      'text/plain; echo=apikey=Kq7&client_id=293',
+      'property return.apikey=Kq7&client_id=293 must be object',
+      'at a.json:apikey=Kq7',
+      'GET h/apikey=Kq7',
+    ]) {
+      const masked = maskKey(text);
+      expect(carriesKey(masked, SHORT), masked).toBe(false);
+      expect(masked).toContain(`apikey=${REDACTED}`);
+    }
+    expect(maskKey('xapikey=1&apikeys=2&x[apikey]=3&a=b=c')).toBe('xapikey=1&apikeys=2&x[apikey]=3&a=b=c');
+  });
+
   it('masks a structured value: key-named properties, and the key in any string or name', () => {
     const value = { apikey: 'Kq7', nested: [{ url: `?apikey=${encodeURIComponent(SECRET)}` }], [SECRET]: 1, n: 2 };
     const masked = maskKeyIn(value, [SECRET]);

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Node, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { defaultOf, scopeOf } from '../src/cli.ts';
-import { OPTIONS, type OptionSpec } from '../src/options.ts';
+import { flagName, OPTIONS, type OptionSpec } from '../src/options.ts';
 
 export { readBundle };
 export const README = fileURLToPath(new URL('../README.md', import.meta.url));
@@ -16,7 +16,7 @@ export function optionsTable(): string {
   const code = (text: string) => `\`${text}\``;
   const rows = options.map((option) => {
     const negated = option.kind === 'flag' && option.default === true;
-    const flag = option.flag && (negated ? `--no-${option.flag}` : `--${option.flag}`);
+    const flag = flagName(option) && (negated ? `--no-${flagName(option)}` : `--${flagName(option)}`);
     const typed = flag ? code(`${flag}${option.placeholder ? ` ${option.placeholder}` : ''}`) : '';
     const name = option.cliOnly ? '' : code(negated ? `${option.name}: false` : option.name);
     const fallback = defaultOf(option, true) ?? '';

@@ -1,8 +1,8 @@
 // hostapi-mock: the mock of the description (examples, --dynamic, --sandbox) or, with `proxy`,
 // a validating proxy. `hostapi-mock --help` lists the options.
 import { describe, OptionError, parseCli, USAGE } from './cli.ts';
-import { startMock } from './index.ts';
 import { MANIFEST, readText } from './node/files.ts';
+import { serve } from './node/serve.ts';
 
 async function main() {
   const started = Date.now();
@@ -22,17 +22,17 @@ async function main() {
     console.log(`hostapi-mock ${JSON.parse(readText(MANIFEST)).version} (Node ${process.version})`);
     process.exit(0);
   }
-  const { options } = cli;
+  const { config } = cli;
   try {
-    const mock = await startMock(options);
+    const mock = await serve(config);
     // Ready to be stopped before saying it is ready: whoever reads the line may Ctrl-C at once.
     let stopping: Promise<void> | undefined;
     const stop = () => (stopping ??= mock.close().then(() => process.exit(0)));
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
     if (process.env.npm_lifecycle_event !== undefined) stopWithParent(stop);
-    console.log(`hostapi ${describe(options)} on ${mock.url} (ready in ${Date.now() - started} ms)`);
+    console.log(`hostapi ${describe(config)} on ${mock.url} (ready in ${Date.now() - started} ms)`);
   } catch (error) {
-    console.error(`Cannot start the mock on ${options.host}:${options.port}: ${reason(error, options.port)}`);
+    console.error(`Cannot start the mock on ${config.host}:${config.port}: ${reason(error, config.port)}`);
     process.exit(1);
   }
 }
@@ -48,7 +48,7 @@ function stopWithParent(stop: () => void) {
 }
 
 /** Why it could not start; for a busy port, how to choose another (`pnpm start` holds 4010 in the repository). */
-function reason(error: unknown, port: number | undefined): string {
+function reason(error: unknown, port: number): string {
   if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE')
     return (
       `port ${port} is in use (EADDRINUSE: another hostapi-mock, or \`pnpm start\`?): ` +

@@ -1,38 +1,28 @@
-// The command line, read once: `hostapi-mock [proxy] [options]` → the options of startMock(),
-// its parsing and its usage text made from the options table (options.ts).
+// The command line, read once: `hostapi-mock [proxy] [options]` → the mock's configuration
+// (config.ts, as startMock() resolves its options), its parsing and its usage text made from the
+// options table (options.ts).
 import { isAbsolute, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_DEPTH } from '@hostapi/spec/wire';
+import { expected, flagOf, type MockConfig, OptionError, resolveOptions, withoutPassword } from './config.ts';
+import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
-import { MAX_KEYS } from './engine/sandbox/store.ts';
-import { MAX_BODY_BYTES } from './node/front.ts';
 import { MAX_CHECKED_BYTES } from './node/proxy.ts';
-import {
-  checkOptions,
-  expected,
-  flagOf,
-  type MockOptions,
-  OPTIONS,
-  OptionError,
-  type OptionSpec,
-  optionNamed,
-  storeName,
-  withoutPassword,
-} from './options.ts';
+import { flagName, type OptionSpec, optionNamed, table } from './options.ts';
 
 export { OptionError };
 
-const table: readonly OptionSpec[] = OPTIONS;
-const flags = table.filter((option) => option.flag !== undefined);
+const flags = table.filter((option) => flagName(option) !== undefined);
+const MAX_KEYS = optionNamed('maxKeys')?.default;
 
 const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** How an option is typed: `--rate-limit <n>`, and `--no-cors` for a flag on by default. */
 function spelled(option: OptionSpec): string {
-  if (option.kind === 'flag' && option.default === true) return `--no-${option.flag}`;
+  if (option.kind === 'flag' && option.default === true) return `--no-${flagName(option)}`;
   const short = option.short ? `-${option.short}, ` : '';
-  return `${short}--${option.flag}${option.placeholder ? ` ${option.placeholder}` : ''}`;
+  return `${short}${flagOf(option)}${option.placeholder ? ` ${option.placeholder}` : ''}`;
 }
 
 /** What an option's help says first: which mode or command it goes with. */
@@ -96,11 +86,12 @@ pass them after --: pnpm -C apps/mock start -- --port 4020`;
 export type Cli =
   | { help: true }
   | { help?: false; version: true }
-  | { help?: false; version?: false; command: 'mock' | 'proxy'; options: MockOptions };
+  | { help?: false; version?: false; config: MockConfig };
 
 /**
- * The arguments (without node and the script) as `{ help }`, `{ version }` or `{ command, options }`,
- * where options are startMock()'s. Throws an OptionError naming what is wrong.
+ * The arguments (without node and the script) as `{ help }`, `{ version }` or `{ config }`, each
+ * option typed or taken from its environment variable, every other one the table's default.
+ * Throws an OptionError naming what is wrong.
  */
 export function parseCli(argv: string[], env: Record<string, string | undefined> = process.env): Cli {
   // pnpm 12 forwards the `--` of `pnpm start -- --port 1`; it marks nothing here.
@@ -110,7 +101,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
 
   const config: ParseArgsConfig['options'] = Object.fromEntries(
     flags.map((option) => [
-      option.flag,
+      flagName(option),
       {
         type: option.kind === 'flag' ? 'boolean' : 'string',
         ...(option.short ? { short: option.short } : {}),
@@ -139,13 +130,10 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
   const options: Record<string, unknown> = {};
   for (const option of flags) {
     if (option.cliOnly) continue;
-    const given = values[option.flag as string] ?? (option.env ? env[option.env] || undefined : undefined);
-    const value = given ?? (option.env ? (option.cliDefault ?? option.default) : undefined);
-    if (value !== undefined) options[option.name] = typeof value === 'string' ? fromText(option, value, env) : value;
+    const given = values[flagName(option) as string] ?? (option.env ? env[option.env] || undefined : undefined);
+    if (given !== undefined) options[option.name] = typeof given === 'string' ? fromText(option, given, env) : given;
   }
-  if (options.dynamic && options.seed === undefined) options.seed = optionNamed('seed')?.default;
-  checkOptions(options, command, true);
-  return { command, options: options as MockOptions };
+  return { config: resolveOptions(options, command, true) };
 }
 
 /** An option's value from the text typed. */
@@ -170,20 +158,18 @@ function fromText(option: OptionSpec, text: string, env: Record<string, string |
   }
 }
 
-/** What the mock says once it listens. */
-export function describe(options: MockOptions): string {
-  const { upstream, dynamic, seed, sandbox, fixture, rateLimit, latencyMs, maxKeys, store, storeTtlMs, strict } =
-    options;
-  if (upstream) return `validating proxy to ${upstream}`;
-  const ttl = storeTtlMs ?? Number(optionNamed('storeTtlMs')?.default);
+/** What the mock says once it listens: its mode, and whatever is not the default. */
+export function describe({ mode, strict }: MockConfig): string {
+  if (mode.kind === 'proxy') return `validating proxy to ${mode.upstream}`;
+  const sandbox = mode.kind === 'sandbox' ? mode : undefined;
   const traits = [
-    dynamic && `dynamic, seed ${seed}`,
+    mode.kind === 'dynamic' && `dynamic, seed ${mode.seed}`,
     // The sandbox's data and faults, so that a tester sees what is running.
-    sandbox && `sandbox${typeof fixture === 'string' ? ` of ${fixture}` : ''}`,
-    rateLimit !== undefined && `rate limit ${rateLimit}/s per key`,
-    latencyMs && `latency ${latencyMs} ms`,
-    maxKeys !== undefined && `state of ${maxKeys} keys at most`,
-    store && `state in ${storeName(store)}, kept ${formatDuration(ttl)} unused`,
+    sandbox && `sandbox${typeof sandbox.fixture === 'string' ? ` of ${sandbox.fixture}` : ''}`,
+    sandbox?.rateLimit !== undefined && `rate limit ${sandbox.rateLimit}/s per key`,
+    sandbox?.latencyMs && `latency ${sandbox.latencyMs} ms`,
+    sandbox && sandbox.maxKeys !== optionNamed('maxKeys')?.default && `state of ${sandbox.maxKeys} keys at most`,
+    sandbox?.store && `state in ${withoutPassword(sandbox.store)}, kept ${formatDuration(sandbox.storeTtlMs)} unused`,
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;

@@ -47,13 +47,10 @@ describe('examples/shared-sandbox', () => {
     const [node, bin, ...fixed] = entryPoint('mock');
     expect([node, bin]).toEqual(['node', '/app/bin/mock.mjs']);
     expect(parseCli([...fixed, ...a.command], {})).toEqual({
-      command: 'mock',
-      options: expect.objectContaining({
+      config: expect.objectContaining({
         host: '0.0.0.0',
         port: 4010,
-        sandbox: true,
-        store: 'redis://redis:6379/0',
-        storeTtlMs: 24 * 3_600_000,
+        mode: expect.objectContaining({ kind: 'sandbox', store: 'redis://redis:6379/0', storeTtlMs: 24 * 3_600_000 }),
       }),
     });
   });

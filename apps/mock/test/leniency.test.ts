@@ -278,7 +278,9 @@ describe('each shape the SDK sends, on its own', () => {
       'the departure in the log',
     );
     const log = lenient.output();
-    const at = log.lastIndexOf('GET /1.5/server/list_servers.json?apikey=***&client_id=293&filters[stat]=On → 200');
+    const at = log.lastIndexOf(
+      'GET /1.5/server/list_servers.json?apikey=[redacted]&client_id=293&filters[stat]=On → 200',
+    );
     expect(at).toBeGreaterThanOrEqual(0);
     expect(log.slice(at)).toContain(
       '  warning Violation: request.path Version segment 1.5 instead of 1.3: ' +

@@ -3,7 +3,7 @@
 // for every mode; the sandbox plugs in here.
 import { startMock, Problem, type AnswerRequest, type Answerer, type RunningMock } from '@hostapi/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startCli } from './helpers.js';
+import { runCli, spec, startCli } from './helpers.js';
 
 const asked: AnswerRequest[] = [];
 const resets: (string | undefined)[] = [];
@@ -83,6 +83,27 @@ describe('what a mode is given', () => {
       label: 'L',
       params: { 'the service': ['web', 'worker'] },
     });
+  });
+
+  it("reads an object keyed by index as a list by the core's rule alone (@hostapi/spec/fields)", async () => {
+    // additional_tlds with named properties besides its indexed ones: an object, not a list.
+    const document = structuredClone(spec);
+    const schema = document.paths['/1.3/srs/domain_tlds_available.json'].get.parameters[2].schema;
+    schema.properties = { note: { type: 'string' } };
+    const asked: AnswerRequest[] = [];
+    const answer = (request: AnswerRequest) => {
+      asked.push(request);
+      return { status: 200, body: { msg: 'Client not found.', status: false } };
+    };
+    const own = await startMock({ document, answerer: { answer }, log: () => {} });
+    try {
+      await fetch(
+        `${own.url}/1.3/srs/domain_tlds_available.json?apikey=k&client_id=293&domain=a.nz&additional_tlds[0]=com`,
+      );
+      expect(asked.at(-1)?.fields.additional_tlds).toEqual({ '0': 'com' });
+    } finally {
+      await own.close();
+    }
   });
 
   it(
@@ -176,7 +197,7 @@ describe('what becomes of its answers', () => {
 
   it('a thrown Problem is answered as it is; any other error as a 500 that says what failed', async () => {
     reply = () => {
-      throw new Problem(409, 'urn:example:busy', 'Busy', 'The sandbox is busy');
+      throw new Problem({ status: 409, type: 'urn:example:busy', title: 'Busy', detail: 'The sandbox is busy' });
     };
     let response = await call();
     expect(response.status).toBe(409);

@@ -52,7 +52,7 @@ it('forwards a valid exchange unchanged, without reporting anything', async () =
     url: '/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293',
     headers: { 'x-trace': 't1' },
   });
-  await logged('list_templates.json?apikey=***&client_id=293 → 200');
+  await logged('list_templates.json?apikey=[redacted]&client_id=293 → 200');
   expect(proxy.output()).not.toMatch(/Violation/);
 });
 

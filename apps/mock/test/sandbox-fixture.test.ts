@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dump as stringify } from 'js-yaml';
 import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
-import { createSandbox, FixtureError } from '../src/node/sandbox.ts';
+import { FixtureError } from '../src/engine/sandbox/fixture.ts';
+import { createSandbox } from './sandbox-support.js';
 import { builtInFixture, document, type Node } from './sandbox-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-fixture-'));

@@ -3,9 +3,9 @@
 import { startRedisServer, type RunningRedis } from '@hostapi/testing/redis-server';
 import { afterAll, beforeAll } from 'vitest';
 import type { Sandbox } from '../src/engine/sandbox/index.ts';
-import { createSandbox } from '../src/node/sandbox.ts';
+import { createSandbox } from './sandbox-support.js';
 
-export type SandboxOptions = Parameters<typeof createSandbox>[0];
+import type { SandboxOptions } from './sandbox-support.js';
 
 export const STORES = ['memory', 'redis'] as const;
 export type StoreKind = (typeof STORES)[number];

@@ -1,13 +1,46 @@
-// What the sandbox's tests share: the description the mock serves, the built-in fixture as data,
-// and a check of any answer against its operation's response schema (ajv, independent of Prism).
+// What the sandbox's tests share: a sandbox on its own (assembled as startMock() assembles it, its
+// answerer called directly), the description the mock serves, the built-in fixture as data, and a
+// check of any answer against its operation's response schema (ajv, independent of Prism).
 import { readFileSync } from 'node:fs';
 import { load as parse } from 'js-yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { pointer } from '@hostapi/spec/wire';
-import { DOCUMENT } from '../src/index.ts';
+import { resolveOptions } from '../src/config.ts';
+import { assemble } from '../src/engine/assemble.ts';
+import { createLog } from '../src/engine/log.ts';
+import type { Clock, Sandbox } from '../src/engine/sandbox/index.ts';
+import { DOCUMENT, type MockOptions } from '../src/index.ts';
 import { BUILT_IN_FIXTURE } from '../src/node/files.ts';
+import { NODE, readDocument } from '../src/node/serve.ts';
 
 export type Node = Record<string, any>;
+
+export type SandboxOptions = Pick<
+  MockOptions,
+  'fixture' | 'rateLimit' | 'latencyMs' | 'maxKeys' | 'store' | 'storeTtlMs'
+> & {
+  /** The description, as an object or the path of its JSON. */
+  document: string | Node;
+  /** Told the sandbox's warnings. */
+  log?: { warn(line: string): void };
+  clock?: Clock;
+};
+
+/** The sandbox's answerer, its options checked and completed as startMock() does. */
+export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
+  const { document, log, clock, ...rest } = options;
+  if (!(typeof document === 'string' || document?.paths))
+    throw new TypeError('createSandbox needs the description (document) as an object or the path of its JSON');
+  const { answerer } = await assemble({
+    document: readDocument(document),
+    mode: resolveOptions({ sandbox: true, ...rest }, 'mock', false).mode,
+    strict: false,
+    log: createLog({ verbose: false, write: (line) => log?.warn(line) }),
+    platform: NODE,
+    clock,
+  });
+  return answerer as Sandbox;
+}
 
 /** The description the mock serves. */
 export const document: Node = JSON.parse(readFileSync(DOCUMENT, 'utf8'));

@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, Sandbox } from '../src/engine/sandbox/index.ts';
 import type { Fields } from '../src/engine/read.ts';
-import { createSandbox } from '../src/node/sandbox.ts';
 import {
   builtInFixture,
+  createSandbox,
   document,
   examplesOf,
   operations,

@@ -195,7 +195,7 @@ const CHECKS: [RegExp, Check][] = [
         // The log line reaches this process through pnpm's pipe, possibly after the answer.
         await expect
           .poll(() => running.output(), { timeout: 10_000 })
-          .toContain('GET /1.5/server/list_images.json?apikey=*** → 502');
+          .toContain('GET /1.5/server/list_images.json?apikey=[redacted] → 502');
       },
     },
   ],

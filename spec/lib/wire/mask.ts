@@ -104,16 +104,43 @@ const ENCODED_REDACTED = encodeURIComponent(REDACTED);
 const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
 
 /**
- * `name=value` in a query, a body or a URL quoted in prose; the value ends where a URL would, at
- * a `?` (a URL given unencoded as another's value: `next=http://h/a?apikey=…`), or at an escaped
- * quote (a URL within a JSON string).
+ * A name, wherever one starts: in a query, a body, a URL quoted in prose, or text that quotes one
+ * inside another (`echo=apikey=…`, `return.apikey=…`). Names are runs between delimiters, so that
+ * each character is read once, whatever the text.
  */
-const PAIR = /(^|[?&\s"'(<>,;])([^\s=&?#"'()<>,;[]+)(\[[^\s=&?#"'<>]*)?=((?:[^&?\s#"'<>\\]|\\(?!["'\\]))*)/g;
+const NAME = /(?<![^\s=&?#"'()<>,;[\].:/])[^\s=&?#"'()<>,;[\].:/]+/g;
+/** Where a name's brackets end (at its `=`, when it is a field's): `apikey[x]=`. */
+const BRACKETS_END = /[\s=&?#"'<>]/g;
+/**
+ * A value, ending where a URL's would, at a `?` (a URL given unencoded as another's value:
+ * `next=http://h/a?apikey=…`), or at an escaped quote (a URL within a JSON string).
+ */
+const VALUE = /(?:[^&?\s#"'<>\\]|\\(?!["'\\]))*/y;
 
+/** `name=value` with every name read as the key given the value `[redacted]`. */
 function maskPairs(text: string): string {
-  return text.replace(PAIR, (whole, before: string, name: string, brackets = '') =>
-    namesKey(name) ? `${before}${name}${brackets}=${REDACTED}` : whole,
-  );
+  let out = '';
+  let from = 0;
+  let bracketsEnd = -1;
+  NAME.lastIndex = 0;
+  for (let name = NAME.exec(text); name; name = NAME.exec(text)) {
+    let equals = NAME.lastIndex;
+    if (text[equals] === '[') {
+      // The end found for an earlier name holds until the text passes it: read once.
+      if (bracketsEnd < equals) {
+        BRACKETS_END.lastIndex = equals;
+        bracketsEnd = BRACKETS_END.exec(text)?.index ?? text.length;
+      }
+      equals = bracketsEnd;
+    }
+    if (text[equals] !== '=' || !namesKey(name[0])) continue;
+    VALUE.lastIndex = equals + 1;
+    VALUE.exec(text);
+    out += `${text.slice(from, equals + 1)}${REDACTED}`;
+    from = VALUE.lastIndex;
+    NAME.lastIndex = from;
+  }
+  return out + text.slice(from);
 }
 
 /** A JSON property and its value: a string, or any other token up to the next delimiter. */

@@ -3,52 +3,40 @@
 // `response`).
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { Operation } from './api.ts';
-import type { ModeAnswer } from './mode.ts';
+import type { Answer } from './mode.ts';
 import type { Note } from './problems.ts';
 import { describeErrors, type Schemas } from './schemas.ts';
 
-export function checkAnswer(schemas: Schemas, operation: Operation, answer: ModeAnswer): Note[] {
+/** One entry about the answer, at `location` under `response`. */
+const broken = (location: string[], code: string, message: string, severity: Note['severity'] = 'Error'): Note[] => [
+  { location: ['response', ...location], severity, code, message },
+];
+
+export function checkAnswer(schemas: Schemas, operation: Operation, answer: Answer): Note[] {
   const { status } = answer;
   const response = operation.responses.get(String(status)) ?? operation.responses.get('default');
   if (!response) {
     const codes = [...operation.responses.keys()].join(',');
-    return [
-      {
-        location: ['response'],
-        severity: status >= 200 && status < 300 ? 'Error' : 'Warning',
-        code: 'status',
-        message: `Unable to match the returned status code with those defined in the document: ${codes}`,
-      },
-    ];
+    const message = `Unable to match the returned status code with those defined in the document: ${codes}`;
+    return broken([], 'status', message, status >= 200 && status < 300 ? 'Error' : 'Warning');
   }
   if (!response.schema) return [];
   let value = answer.body;
   if (answer.raw !== undefined) {
     const type = Object.entries(answer.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
     if (!/json/i.test(type ?? ''))
-      return [
-        {
-          location: ['response', 'headers', 'content-type'],
-          severity: 'Error',
-          code: 'content-type',
-          message:
-            `The received media type "${type ?? ''}" does not match the one specified in the current response: ` +
-            'application/json',
-        },
-      ];
+      return broken(
+        ['headers', 'content-type'],
+        'content-type',
+        `The received media type "${type ?? ''}" does not match the one specified in the current response: ` +
+          'application/json',
+      );
     // Bytes that could not be decoded: the answerer said so in its warnings.
     if (answer.decoded === undefined) return [];
     try {
       value = JSON.parse(new TextDecoder().decode(answer.decoded));
     } catch {
-      return [
-        {
-          location: ['response', 'body'],
-          severity: 'Error',
-          code: 'json',
-          message: 'The response body is not valid JSON',
-        },
-      ];
+      return broken(['body'], 'json', 'The response body is not valid JSON');
     }
   }
   if (schemas.accepts(response.schema)(value)) return [];

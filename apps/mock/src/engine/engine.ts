@@ -2,19 +2,19 @@
 // routes, then route → read → answer → check → write. The mock's modes refuse what breaks the
 // description; the proxy (validation: 'report') names it in sl-violations and lets it through.
 // Platform-neutral: a front (node:http, or a service worker's fetch) hands it requests.
-import { formPairs, mediaTypeOf, parseUrlEncoded, topName } from '@hostapi/spec/wire';
 import type { Api, Operation } from './api.ts';
 import { checkAnswer } from './check.ts';
-import { type Log, maskBody, maskPairs } from './log.ts';
-import { type Answerer, type ModeAnswer, type Route, resetRoute } from './mode.ts';
+import type { AssembleOptions } from './assemble.ts';
+import { keysIn, logExchange } from './log.ts';
+import { type Answerer, type Answer, type Route, resetRoute } from './mode.ts';
 import { preferencesOf } from './prefer.ts';
 import { capped, invalidAnswer, mockFailure, type Note, Problem } from './problems.ts';
-import { createReader, type EngineRequest, headerOf, type Reading } from './read.ts';
+import { createReader, type EngineRequest, type Reading } from './read.ts';
 import { lookup, route } from './route.ts';
 import type { Schemas } from './schemas.ts';
 
-/** What the engine answers: the front adds what belongs to its transport (CORS, length). */
-export interface EngineAnswer {
+/** An answer as the engine hands it to its front, written: the front adds its transport's headers (CORS, length). */
+export interface Written {
   status: number;
   headers: Record<string, string>;
   body?: string | Uint8Array | undefined;
@@ -22,21 +22,15 @@ export interface EngineAnswer {
   stream?: AsyncIterable<Uint8Array> | undefined;
 }
 
-export interface EngineOptions {
+/** `routes`: answered before the description's operations (`GET /`), then the mode's (its reset). */
+export type EngineOptions = Pick<AssembleOptions, 'strict' | 'log'> & {
   api: Api;
   schemas: Schemas;
   mode: Answerer;
-  /** Routes answered before the description's operations (`GET /`), then the mode's (its reset). */
   routes: Route[];
-  /** Refuse every departure from the description. */
-  strict: boolean;
-  log: Log;
-}
+};
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
-const BODY_IN_LOG = 2000;
-/** At most this many notes of a request are logged, then how many more. */
-const NOTES_IN_LOG = 20;
 const UNREAD: Reading = { fields: {}, apiKey: undefined, apiKeyBytes: undefined, departures: [] };
 
 export function createEngine({ api, schemas, mode, strict, log, ...options }: EngineOptions) {
@@ -45,10 +39,10 @@ export function createEngine({ api, schemas, mode, strict, log, ...options }: En
   const reader = createReader(api, schemas);
   const report = mode.validation === 'report';
 
-  async function handle(request: EngineRequest): Promise<EngineAnswer> {
+  async function handle(request: EngineRequest): Promise<Written> {
     const started = log.verbose ? performance.now() : 0;
     const notes: Note[] = []; // sl-violations: departures (warnings) and what breaks the description
-    let answer: ModeAnswer;
+    let answer: Answer;
     try {
       answer = await respond(request, notes);
     } catch (error) {
@@ -57,12 +51,11 @@ export function createEngine({ api, schemas, mode, strict, log, ...options }: En
         log.error(`${request.method} ${request.path}: ${(error as Error)?.stack ?? error}`, await keysIn(request));
     }
     const written = write(answer, notes);
-    if (log.verbose)
-      logExchange(log, request, answer.status, notes, performance.now() - started, await keysIn(request));
+    if (log.verbose) await logExchange(log, request, answer.status, notes, performance.now() - started);
     return written;
   }
 
-  async function respond(request: EngineRequest, notes: Note[]): Promise<ModeAnswer> {
+  async function respond(request: EngineRequest, notes: Note[]): Promise<Answer> {
     const own = routes.find((r) => r.method === request.method && r.path === request.path);
     if (own) return own.answer(request);
 
@@ -109,7 +102,7 @@ export function createEngine({ api, schemas, mode, strict, log, ...options }: En
 }
 
 /** The answer as the front writes it: the body as JSON text (unless passed on as bytes), sl-violations. */
-function write(answer: ModeAnswer, notes: Note[]): EngineAnswer {
+function write(answer: Answer, notes: Note[]): Written {
   const headers = { ...answer.headers };
   const body = answer.raw ?? answer.json ?? (answer.body === undefined ? undefined : JSON.stringify(answer.body));
   if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
@@ -139,42 +132,3 @@ function violationsHeader(notes: Note[]): string {
 }
 
 const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
-
-/**
- * The API keys a request carries, as the reader decodes them (query and form, any name whose
- * first segment is `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), to mask by value.
- */
-async function keysIn(request: EngineRequest): Promise<string[]> {
-  const isKey = ([name]: readonly [string, string]) => topName(name).toLowerCase() === 'apikey';
-  const keys = parseUrlEncoded(request.search)
-    .filter(isKey)
-    .map(([, value]) => value);
-  const type = headerOf(request, 'content-type') ?? '';
-  if (request.body.length && /form/i.test(type)) {
-    try {
-      keys.push(...(await formPairs(request.body, type)).filter(isKey).map(([, value]) => value));
-    } catch {
-      // An unreadable body is refused by the reader, and logged masked by name (maskBody).
-    }
-  }
-  return keys;
-}
-
-function logExchange(log: Log, request: EngineRequest, status: number, notes: Note[], ms: number, secrets: string[]) {
-  const query = request.search ? `?${maskPairs(request.search)}` : '';
-  log.info(`${request.method} ${request.path}${query} → ${status} (${ms.toFixed(1)} ms)`, secrets);
-  if (request.body.length) {
-    const type = headerOf(request, 'content-type') ?? '';
-    // Masked whole, before it is cut: a key cut in half is no longer recognisable.
-    const text = maskBody(request.body, type, mediaTypeOf(type));
-    const size = `${request.body.length} bytes`;
-    const shown =
-      text === undefined
-        ? `(${size} of ${type || 'no content type'}, not shown)`
-        : `${JSON.stringify(text.slice(0, BODY_IN_LOG))}${text.length > BODY_IN_LOG ? ` (${size})` : ''}`;
-    log.info(`  body: ${shown}`, secrets);
-  }
-  for (const note of notes.slice(0, NOTES_IN_LOG))
-    log.info(`  ${note.severity?.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, secrets);
-  if (notes.length > NOTES_IN_LOG) log.info(`  …and ${notes.length - NOTES_IN_LOG} more violations`, secrets);
-}

@@ -1,7 +1,7 @@
 // A front on the Fetch API: a Request in, a Response out, wherever that runs (MSW's handlers in
 // Node or in a browser's service worker). node/front.ts is the front on node:http; both take the
 // CORS headers and the body limit from here, so that both answer alike.
-import type { EngineAnswer } from './engine.ts';
+import type { Written } from './engine.ts';
 import { bodyTooLarge } from './problems.ts';
 import type { EngineRequest } from './read.ts';
 
@@ -15,18 +15,18 @@ export const CORS = {
 };
 
 /** The answer to a body over MAX_BODY_BYTES. */
-export function tooLarge(): EngineAnswer {
+export function tooLarge(): Written {
   const { status, headers, body } = bodyTooLarge(MAX_BODY_BYTES).toAnswer();
   return { status, headers: headers ?? {}, body: JSON.stringify(body) };
 }
 
-/** The length of an answer's body, in bytes (node/front.ts counts its own, with Node's faster count). */
-export const lengthOf = (body: EngineAnswer['body']) =>
+/** The length of an answer's body, in bytes. */
+export const lengthOf = (body: Written['body']) =>
   body === undefined ? 0 : typeof body === 'string' ? new TextEncoder().encode(body).length : body.length;
 
 /** Answers a Request with `handle`, `path` being its path as the description lists it (the base URL's removed). */
 export async function answerFetch(
-  handle: (request: EngineRequest) => Promise<EngineAnswer>,
+  handle: (request: EngineRequest) => Promise<Written>,
   request: Request,
   path: string,
 ): Promise<Response> {

@@ -1,114 +1,65 @@
-// The one logger of the mock and the proxy. The API key never reaches a log: what a request
-// carries is masked by what the mock's reader decodes as the key (any field whose name, once
-// percent-decoded, starts with `apikey` in any case: `a%70ikey`, `APIKEY`, `apikey[x]`), in the
-// query, a URL-encoded or multipart body and JSON; and every line is masked by the keys' values.
-import { decodeComponent, MULTIPART, topName, URL_ENCODED } from '@hostapi/spec/wire';
+// The one logger of the mock and the proxy. The API key never reaches a log: every line goes
+// through the one key mask (`maskKey` of @hostapi/spec/wire), given the keys the request carries
+// as the reader decodes them, so that a key is masked where it is named and wherever its value is.
+import { formPairs, isKeyName, maskKey, mediaTypeOf, type Pair, parseUrlEncoded } from '@hostapi/spec/wire';
+import type { Note } from './problems.ts';
+import { type EngineRequest, headerOf } from './read.ts';
 
-const MASK = '***';
-
-/** Keys shorter than this are only masked where they are named (`apikey=k`), not everywhere. */
-const MIN_SECRET_LENGTH = 6;
-
-/** Whether a field name, as written on the wire, is read as the key (its decoded first segment). */
-const namesKey = (rawName: string) => topName(decodeComponent(rawName)).toLowerCase() === 'apikey';
-
-/** A query string or URL-encoded body with the value of every key field masked (`apikey=***`). */
-export function maskPairs(text: string): string {
-  return text
-    .split('&')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      const name = equals < 0 ? pair : pair.slice(0, equals);
-      return namesKey(name) ? `${name}=${MASK}` : pair;
-    })
-    .join('&');
-}
-
-/**
- * A request body as text to log, every key field masked: URL-encoded as maskPairs, multipart
- * part by part (by each part's decoded name), JSON by property name at any depth. Undefined for
- * a body that is none of these readably (it is then not shown, only its size).
- */
-export function maskBody(body: Uint8Array, contentType: string, mediaType: string): string | undefined {
-  const text = new TextDecoder().decode(body);
-  if (mediaType === URL_ENCODED) return maskPairs(text);
-  if (mediaType === MULTIPART) {
-    const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-    return boundary ? maskParts(text, `--${boundary[1] ?? boundary[2]}`) : undefined;
-  }
-  if (/json/.test(mediaType)) {
-    try {
-      return JSON.stringify(maskJson(JSON.parse(text)));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** A multipart body with the content of every key part masked. */
-function maskParts(text: string, delimiter: string): string {
-  return text
-    .split(delimiter)
-    .map((part) => {
-      const head = part.indexOf('\r\n\r\n');
-      const given = /\bname\*?=(?:"([^"]*)"|([^;\s]+))/i.exec(head < 0 ? part : part.slice(0, head));
-      // Quoted or not, or RFC 5987's `name*=utf-8''…`; `"` and line breaks are percent-encoded.
-      const name = (given?.[1] ?? given?.[2])?.replace(/^[\w-]*'[\w-]*'/, '');
-      if (head < 0 || name === undefined || !namesKey(name.replace(/\+/g, '%2B'))) return part;
-      const end = part.endsWith('\r\n') ? '\r\n' : '';
-      return `${part.slice(0, head + 4)}${MASK}${end}`;
-    })
-    .join(delimiter);
-}
-
-function maskJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskJson);
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, namesKey(encodeURIComponent(name)) ? MASK : maskJson(item)]),
-  );
-}
-
-/**
- * Any line of text with the keys masked: every `name=value` whose decoded name is the key, and
- * each of `secrets` (the request's keys as the reader decoded them), raw or percent-encoded,
- * wherever it appears.
- */
-export function redact(text: string, secrets: readonly string[] = []): string {
-  let out = String(text).replace(/(^|[?&\s"'(])([^\s=&?#"'()]+)=([^&\s#"']*)/g, (whole, before, name) =>
-    namesKey(name) ? `${before}${name}=${MASK}` : whole,
-  );
-  for (const secret of secrets) {
-    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) continue;
-    for (const form of new Set([
-      secret,
-      encodeURIComponent(secret),
-      new URLSearchParams({ k: secret }).toString().slice(2),
-      JSON.stringify(secret).slice(1, -1),
-    ])) {
-      out = out.split(form).join(MASK);
-    }
-  }
-  return out;
-}
+/** The longest part of a body a log line shows; it is masked whole before it is cut. */
+const BODY_IN_LOG = 2000;
+/** At most this many notes of a request are logged, then how many more. */
+const NOTES_IN_LOG = 20;
 
 export interface Log {
   verbose: boolean;
   /** Written only when verbose. */
-  info(line: string, secrets?: readonly string[]): void;
+  info(line: string, keys?: readonly string[]): void;
   /** Always written. */
-  warn(line: string, secrets?: readonly string[]): void;
-  error(line: string, secrets?: readonly string[]): void;
+  warn(line: string, keys?: readonly string[]): void;
+  error(line: string, keys?: readonly string[]): void;
 }
 
 /** A logger writing masked lines to `write`: `info` only when verbose, `warn` and `error` always. */
 export function createLog({ verbose, write }: { verbose: boolean; write: (line: string) => void }): Log {
-  const emit = (line: string, secrets?: readonly string[]) => write(redact(line, secrets));
+  const emit = (line: string, keys?: readonly string[]) => write(maskKey(line, keys));
   return {
     verbose,
-    info: (line, secrets) => verbose && emit(line, secrets),
+    info: (line, keys) => verbose && emit(line, keys),
     warn: emit,
     error: emit,
   };
+}
+
+/** One exchange, as `--verbose` and the proxy log it: the request line, its body, its notes. */
+export async function logExchange(log: Log, request: EngineRequest, status: number, notes: Note[], ms: number) {
+  const keys = await keysIn(request);
+  const query = request.search ? `?${request.search}` : '';
+  log.info(`${request.method} ${request.path}${query} → ${status} (${ms.toFixed(1)} ms)`, keys);
+  if (request.body.length) log.info(`  body: ${bodyText(request, keys)}`, keys);
+  for (const note of notes.slice(0, NOTES_IN_LOG))
+    log.info(`  ${note.severity?.toLowerCase()} Violation: ${note.location.join('.')} ${note.message}`, keys);
+  if (notes.length > NOTES_IN_LOG) log.info(`  …and ${notes.length - NOTES_IN_LOG} more violations`, keys);
+}
+
+/** A body as a log line shows it: a form or JSON as text (masked before it is cut), anything else by its size. */
+function bodyText(request: EngineRequest, keys: readonly string[]): string {
+  const type = headerOf(request, 'content-type') ?? '';
+  const size = `${request.body.length} bytes`;
+  if (!/form|json/.test(mediaTypeOf(type))) return `(${size} of ${type || 'no content type'}, not shown)`;
+  const text = maskKey(new TextDecoder().decode(request.body), keys);
+  return `${JSON.stringify(text.slice(0, BODY_IN_LOG))}${text.length > BODY_IN_LOG ? ` (${size})` : ''}`;
+}
+
+/** The API keys a request carries, as the reader decodes them (any name `isKeyName` reads as the key). */
+export async function keysIn(request: EngineRequest): Promise<string[]> {
+  const pairs: Pair[] = parseUrlEncoded(request.search);
+  const type = headerOf(request, 'content-type') ?? '';
+  if (request.body.length && /form/i.test(type)) {
+    try {
+      pairs.push(...(await formPairs(request.body, type)));
+    } catch {
+      // An unreadable body is refused by the reader, and logged masked by name.
+    }
+  }
+  return pairs.filter(([name]) => isKeyName(name)).map(([, value]) => value);
 }

@@ -25,8 +25,8 @@ export interface AnswerRequest {
   request: EngineRequest;
 }
 
-/** What a mode answers. */
-export interface ModeAnswer {
+/** What a mode answers (and a Problem, as `toAnswer()`): the one answer type of the mock. */
+export interface Answer {
   status: number;
   /** A JSON value; the mock serializes it, unless `json` is its text already (the description's examples). */
   body?: unknown;
@@ -47,14 +47,16 @@ export interface ModeAnswer {
 export interface Route {
   method: string;
   path: string;
-  answer(request: EngineRequest): ModeAnswer | Promise<ModeAnswer>;
+  answer(request: EngineRequest): Answer | Promise<Answer>;
 }
 
 /** A mode: who writes the answers. Every answer is checked against the description. */
 export interface Answerer {
-  answer(request: AnswerRequest): ModeAnswer | Promise<ModeAnswer>;
+  answer(request: AnswerRequest): Answer | Promise<Answer>;
   /** Restores one key's state (or every key's); served as `POST /__sandbox/reset?apikey=<key>`. */
   reset?(apiKey?: string): void | Promise<void>;
+  /** Told where the mock listens, once it does; a rejection stops it (the proxy refuses its own address). */
+  listening?(address: { address: string; port: number }): void | Promise<void>;
   /** Told when the mock stops (to close connections of its own). */
   close?(): void | Promise<void>;
   /** Routes of its own (the sandbox's reset); a mode with `reset` and no routes gets the reset route. */
@@ -81,16 +83,8 @@ export function resetRoute(reset: (apiKey: string, bytes: Uint8Array) => unknown
   };
 }
 
-/** What `GET /` says of the mock: who it is and how it answers. */
-export interface About {
-  name: string;
-  version: string;
-  /** Who writes the answers: `examples`, `dynamic`, `sandbox`, or `answerer` (your own). */
-  mode: string;
-  strict: boolean;
-  /** Where the API's documentation is. */
-  docs: string;
-}
+/** What `GET /` says of the mock: who it is, its mode (config.ts), whether strict, where the API's docs are. */
+export type About = { name: string; version: string; mode: string; strict: boolean; docs: string };
 
 /**
  * `GET /`, for whoever opens the mock's address (a browser, curl): in the service's envelope, the

@@ -9,12 +9,9 @@ export type Preferences = Readonly<Record<string, string>>;
  * `prism mock` (`?__example=clientNotFound`, for callers that cannot set headers). They are the
  * mock's, not the API's: never read as fields.
  */
-export const PREFERENCE_PARAMETERS: ReadonlyMap<string, string> = new Map([
-  ['__code', 'code'],
-  ['__example', 'example'],
-  ['__dynamic', 'dynamic'],
-  ['__seed', 'seed'],
-]);
+export const PREFERENCE_PARAMETERS: ReadonlyMap<string, string> = new Map(
+  ['code', 'example', 'dynamic', 'seed'].map((name) => [`__${name}`, name]),
+);
 
 /** The preferences of a request: its `Prefer` header, or without one its `__code`-style query parameters. */
 export function preferencesOf(header: string | string[] | undefined, search: string): Preferences {

@@ -1,6 +1,7 @@
 // The mock's own answers (RFC 7807 `application/problem+json`), as opposed to the API's: a
 // request the mock refuses, or an answer it cannot give. Where Prism has the same refusal, the
 // type and title are Prism's, so that suites written against `prism mock` keep matching.
+import type { Answer } from './mode.ts';
 
 const PRISM = 'https://stoplight.io/prism/errors#';
 const own = (name: string) => `urn:hostapi:mock:${name}`;
@@ -13,11 +14,16 @@ export interface Note {
   message: string;
 }
 
-/** An answer: a JSON value as body (the mock serializes it), or `raw` bytes passed on as they came. */
-export interface Answer {
+/** What a problem document is made of: its status, type, title and detail, and what it names. */
+export interface ProblemFields {
   status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
+  /** A URI naming the kind of problem (Prism's, where Prism has the same refusal). */
+  type: string;
+  title: string;
+  detail: string;
+  /** Each field that is wrong. */
+  validation?: Note[] | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Throw one from an answerer to answer with the mock's own problem document. */
@@ -29,20 +35,14 @@ export class Problem extends Error {
   readonly validation: Note[] | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    status: number,
-    type: string,
-    title: string,
-    detail: string,
-    extra: { validation?: Note[]; headers?: Record<string, string> } = {},
-  ) {
+  constructor({ status, type, title, detail, validation, headers }: ProblemFields) {
     super(detail);
     this.status = status;
     this.type = type;
     this.title = title;
     this.detail = detail;
-    this.validation = extra.validation;
-    this.headers = extra.headers;
+    this.validation = validation;
+    this.headers = headers;
   }
 
   /** The answer: the problem document as body. */
@@ -75,127 +75,121 @@ export function capped(entries: Note[], severity?: Note['severity'], location: s
   return [...entries.slice(0, MAX_NOTES - 1), last];
 }
 
+/** A refusal in Prism's words (its type and title), or one of the mock's own (`urn:hostapi:mock:…`). */
+const prism = (status: number, name: string, title: string, detail: string, more?: Partial<ProblemFields>) =>
+  new Problem({ status, type: `${PRISM}${name}`, title, detail, ...more });
+const mock = (status: number, name: string, title: string, detail: string, more?: Partial<ProblemFields>) =>
+  new Problem({ status, type: own(name), title, detail, ...more });
+
+const NO_PATH = 'Route not resolved, no path matched';
+
 export const noPath = (path: string) =>
-  new Problem(
-    404,
-    `${PRISM}NO_PATH_MATCHED_ERROR`,
-    'Route not resolved, no path matched',
-    `The route ${path} hasn't been found in the specification file`,
-  );
+  prism(404, 'NO_PATH_MATCHED_ERROR', NO_PATH, `The route ${path} hasn't been found in the specification file`);
 
 export const noMethod = (path: string, method: string, allowed: string[]) =>
-  new Problem(
+  prism(
     405,
-    `${PRISM}NO_METHOD_MATCHED_ERROR`,
+    'NO_METHOD_MATCHED_ERROR',
     'Route resolved, but no method matched',
     `The route ${path} has been matched, but it does not have "${method.toLowerCase()}" method defined`,
     { headers: { allow: allowed.join(', ') } },
   );
 
 export const versionNotListed = (path: string, listed: string) =>
-  new Problem(
+  prism(
     404,
-    `${PRISM}NO_PATH_MATCHED_ERROR`,
-    'Route not resolved, no path matched',
+    'NO_PATH_MATCHED_ERROR',
+    NO_PATH,
     `The route ${path} hasn't been found in the specification file: the description lists this operation as ` +
       `${listed} (--strict; without it, any version segment from 1.0 to 1.5 is served)`,
   );
 
 export const unauthorized = () =>
-  new Problem(
+  prism(
     401,
-    `${PRISM}UNAUTHORIZED`,
+    'UNAUTHORIZED',
     'Invalid security scheme used',
     'Your request does not fulfil the security requirements: the apikey query parameter is missing or empty.',
   );
 
 export const resetNeedsKey = () =>
-  new Problem(
+  mock(
     422,
-    own('reset-needs-key'),
+    'reset-needs-key',
     'Invalid request',
     'POST /__sandbox/reset restores one key: give it as ?apikey=<key>. Every key at once is not reset over ' +
       'HTTP (restart the mock, or call reset() of startMock() in your process).',
   );
 
 export const invalidRequest = (validation: Note[]) =>
-  new Problem(
+  prism(
     422,
-    `${PRISM}UNPROCESSABLE_ENTITY`,
+    'UNPROCESSABLE_ENTITY',
     'Invalid request',
     'Your request is not valid: each entry of `validation` names a field and what is wrong with it.',
     { validation },
   );
 
 export const invalidContentType = (supported: string[]) =>
-  new Problem(
-    415,
-    `${PRISM}INVALID_CONTENT_TYPE`,
-    'Invalid content type',
-    `Supported content types: ${supported.join(',')}`,
-  );
+  prism(415, 'INVALID_CONTENT_TYPE', 'Invalid content type', `Supported content types: ${supported.join(',')}`);
 
 export const missingBoundary = () =>
-  new Problem(
+  prism(
     415,
-    `${PRISM}INVALID_CONTENT_TYPE`,
+    'INVALID_CONTENT_TYPE',
     'Invalid content type',
     'Boundary parameter for multipart/form-data is not defined or generated in the request header. Try ' +
       'removing manually defined content-type from your request header if it exists.',
   );
 
 export const unreadableBody = (reason: string) =>
-  new Problem(422, own('unreadable-body'), 'Invalid request', `The form body cannot be read: ${reason}`);
+  mock(422, 'unreadable-body', 'Invalid request', `The form body cannot be read: ${reason}`);
 
 export const bodyTooLarge = (limit: number) =>
-  new Problem(
-    413,
-    own('request-body-too-large'),
-    'Request body too large',
-    `The body exceeds the mock's limit of ${limit} bytes.`,
-  );
+  mock(413, 'request-body-too-large', 'Request body too large', `The body exceeds the mock's limit of ${limit} bytes.`);
 
 export const unknownPreference = (detail: string) =>
-  new Problem(422, own('unknown-preference'), 'Cannot answer as preferred', detail);
+  mock(422, 'unknown-preference', 'Cannot answer as preferred', detail);
 
 export const invalidAnswer = (validation: Note[]) =>
-  new Problem(
+  prism(
     500,
-    `${PRISM}VIOLATIONS`,
+    'VIOLATIONS',
     'Request/Response not valid',
     'The answer does not match the description, so the mock answers this error instead (each entry of ' +
       '`validation` names a field).',
     { validation },
   );
 
-export const upstreamFailed = (detail: string) => new Problem(502, own('upstream-failed'), 'Upstream failed', detail);
+export const upstreamFailed = (detail: string) => mock(502, 'upstream-failed', 'Upstream failed', detail);
 
-export const upstreamTimedOut = (detail: string) =>
-  new Problem(504, own('upstream-timeout'), 'Upstream timed out', detail);
+export const upstreamTimedOut = (detail: string) => mock(504, 'upstream-timeout', 'Upstream timed out', detail);
 
 /** A request that has already passed through this proxy: forwarding it again would loop for ever. */
-export const loopDetected = (detail: string) => new Problem(508, own('loop-detected'), 'Loop detected', detail);
+export const loopDetected = (detail: string) => mock(508, 'loop-detected', 'Loop detected', detail);
 
-export const mockFailure = (detail: string) => new Problem(500, own('mock-failure'), 'Mock failure', detail);
+export const mockFailure = (detail: string) => mock(500, 'mock-failure', 'Mock failure', detail);
+
+const RETRY = { headers: { 'retry-after': '1' } };
 
 /** The sandbox's shared store (Redis) cannot be reached: nothing was read or written. */
 export const storeUnavailable = (store: string, reason: string) =>
-  new Problem(
+  mock(
     503,
-    own('store-unavailable'),
+    'store-unavailable',
     'Sandbox store unavailable',
     `The sandbox's store ${store} cannot be reached (${reason}): nothing was read or written. The mock answers ` +
       'again as soon as the store is back.',
-    { headers: { 'retry-after': '1' } },
+    RETRY,
   );
 
 /** Another instance kept writing the same key faster than this one could. */
 export const storeBusy = (store: string) =>
-  new Problem(
+  mock(
     503,
-    own('store-busy'),
+    'store-busy',
     'Sandbox store busy',
     `This API key's state in ${store} kept changing under this request (other instances writing it): nothing ` +
       'was written. Try again.',
-    { headers: { 'retry-after': '1' } },
+    RETRY,
   );

@@ -3,6 +3,7 @@
 // compiled once, on first use, and its errors are written as Prism writes them, so that suites
 // written against `prism mock` read the same messages.
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
+import { deref } from '@hostapi/spec/document';
 import { pointerSegments } from '@hostapi/spec/wire';
 import type { Node } from './api.ts';
 import type { Note } from './problems.ts';
@@ -31,7 +32,7 @@ export interface Schemas {
  * text on the wire); answers are not.
  */
 export async function createSchemas(document: Node): Promise<Schemas> {
-  // ajv-formats only for a description that uses `format` (this one does not: it loads in 30 ms).
+  // ajv-formats only for a description that uses `format` (this one does not): it is slow to load.
   const addFormats = usesFormats(document) ? await loadFormats() : undefined;
   const make = (options: Options) => {
     const ajv = new Ajv2020({
@@ -47,25 +48,25 @@ export async function createSchemas(document: Node): Promise<Schemas> {
   };
   const coercing = make({ coerceTypes: true });
   // Every answer is checked, and nearly every one is valid: a yes or no, as fast as ajv answers it
-  // (the first error ends it; named schemas inlined), about half the time of the validator that
-  // names every error, which only an answer found invalid is then given to.
+  // (the first error ends it; named schemas inlined); only an answer found invalid is given to the
+  // validator that names every error.
   const fast = make({ allErrors: false });
-  // Answers' schemas are large: each named schema compiled once and shared, not inlined (a
-  // third less to compile).
+  // Answers' schemas are large: each named schema compiled once and shared, not inlined.
   const exact = make({ inlineRefs: false });
   const once = (compiled: Map<string, ValidateFunction>, ajv: Ajv2020, at: string) => {
     let validate = compiled.get(at);
     if (!validate) compiled.set(at, (validate = ajv.compile(ref(at))));
     return validate;
   };
-  const [accepted, described] = [new Map<string, ValidateFunction>(), new Map<string, ValidateFunction>()];
+  const accepted = new Map<string, ValidateFunction>();
+  const described = new Map<string, ValidateFunction>();
   const response = (at: string) => once(described, exact, at);
   return {
     request: (schema) => coercing.compile(schema),
     accepts: (at) => once(accepted, fast, at),
     response,
     branches(at) {
-      const node = resolve(document, at) ?? {};
+      const node = deref(document, { $ref: at });
       const keyword = node.anyOf ? 'anyOf' : node.oneOf ? 'oneOf' : undefined;
       return keyword ? (node[keyword] as unknown[]).map((_, i) => response(`${at}/${keyword}/${i}`)) : [];
     },
@@ -77,20 +78,6 @@ type AddFormats = (ajv: Ajv2020) => unknown;
 async function loadFormats(): Promise<AddFormats> {
   const module = (await import('ajv-formats')) as unknown as { default: AddFormats | { default: AddFormats } };
   return typeof module.default === 'function' ? module.default : module.default.default;
-}
-
-/** The node at a JSON pointer, following `$ref`s on the way and at the end. */
-export function resolve(document: Node, at: string): Node | undefined {
-  let node: Node | undefined = document;
-  const follow = () => {
-    while (node && typeof node.$ref === 'string') node = resolve(document, node.$ref);
-  };
-  for (const segment of pointerSegments(at)) {
-    follow();
-    node = node?.[segment];
-  }
-  follow();
-  return node;
 }
 
 /**

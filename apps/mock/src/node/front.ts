@@ -2,11 +2,10 @@
 // engine. It knows nothing of the API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import type { EngineAnswer } from '../engine/engine.ts';
+import type { Written } from '../engine/engine.ts';
 import { CORS, MAX_BODY_BYTES, tooLarge } from '../engine/fetch.ts';
 import type { EngineRequest } from '../engine/read.ts';
 
-export { MAX_BODY_BYTES };
 const NO_BODY = new Uint8Array(0);
 
 /**
@@ -14,7 +13,7 @@ const NO_BODY = new Uint8Array(0);
  * call it from a browser: preflights get 204 allowing the method and headers asked for, and every
  * answer allows any origin and exposes `sl-violations`.
  */
-export function createFront(handle: (request: EngineRequest) => Promise<EngineAnswer>, cors: boolean): Server {
+export function createFront(handle: (request: EngineRequest) => Promise<Written>, cors: boolean): Server {
   const always = cors ? CORS : undefined;
   const server = createServer((req, res) => {
     // A preflight names its origin and method (Fetch); any other OPTIONS is a request like any
@@ -105,7 +104,7 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Writes an answer, with `always`'s headers (CORS) first, in one writeHead: Node checks them once. */
-function write(res: ServerResponse, { status, headers, body, stream }: EngineAnswer, always: object | undefined) {
+function write(res: ServerResponse, { status, headers, body, stream }: Written, always: object | undefined) {
   if (res.headersSent) return;
   if (stream) {
     res.writeHead(status, { ...always, ...headers });

@@ -19,11 +19,10 @@ import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Answerer, ModeAnswer } from '../engine/mode.ts';
+import type { Answerer, Answer } from '../engine/mode.ts';
 import { loopDetected, upstreamFailed, upstreamTimedOut } from '../engine/problems.ts';
 import type { EngineRequest } from '../engine/read.ts';
 
@@ -31,17 +30,9 @@ import type { EngineRequest } from '../engine/read.ts';
 export const MAX_CHECKED_BYTES = 8 * 1024 * 1024;
 
 /** Headers that belong to one connection, not to the exchange. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'host',
-  'content-length',
-]);
+const HOP_BY_HOP = new Set(
+  'connection keep-alive proxy-connection transfer-encoding upgrade te trailer host content-length'.split(' '),
+);
 
 /** Methods that change nothing: sent again after a failure, whatever of them had been written. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -53,165 +44,218 @@ const DECODE: Record<string, (bytes: Uint8Array, options: { maxOutputLength: num
   br: brotliDecompressSync,
 };
 
-const withoutHopByHop = (headers: IncomingMessage['headers'] | EngineRequest['headers']) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name))) as Record<
-    string,
-    string | string[]
-  >;
+type Headers = Record<string, string | string[]>;
+const withoutHopByHop = (headers: IncomingMessage['headers'] | EngineRequest['headers']): Headers =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name))) as Headers;
 
-export function createProxy(upstream: string, timeoutMs = 60_000): Answerer {
+/** The upstream, as every exchange reaches it. */
+function upstreamOf(upstream: string, timeoutMs: number) {
   const base = new URL(upstream);
-  const send = base.protocol === 'https:' ? httpsRequest : httpRequest;
-  const prefix = base.pathname.replace(/\/$/, '');
-  // This proxy, as it names itself in Via (RFC 9110): a name no other process has.
-  const self = `hostapi-mock-${randomUUID().slice(0, 8)}`;
+  return {
+    base,
+    send: base.protocol === 'https:' ? httpsRequest : httpRequest,
+    /** The upstream URL's path, put before each request's. */
+    prefix: base.pathname.replace(/\/$/, ''),
+    /** This proxy, as it names itself in Via (RFC 9110): a name no other process has. */
+    self: `hostapi-mock-${randomUUID().slice(0, 8)}`,
+    timeoutMs,
+  };
+}
+type Upstream = ReturnType<typeof upstreamOf>;
+
+/** One request's exchange with the upstream: what its steps share. */
+interface Exchange {
+  request: EngineRequest;
+  /** How messages name it; never the URL itself, whose query holds the key. */
+  what: string;
+  /** The request's Via header, before this proxy. */
+  via: string;
+  resolve(answer: Answer): void;
+  reject(problem: Error): void;
+  /** Whether the engine has its answer (or the failure) already. */
+  settled: boolean;
+  /** An answer too large to check, being passed on. */
+  streaming?: PassThrough;
+  /** The upstream request under way (the latest, when one was sent again). */
+  outgoing?: ClientRequest;
+  deadline?: ReturnType<typeof setTimeout>;
+  /** The client left: nothing more is asked of the upstream. */
+  leave(): void;
+}
+
+export function createProxy(upstream: string, timeoutMs: number): Answerer {
+  const target = upstreamOf(upstream, timeoutMs);
   return {
     validation: 'report',
-    answer({ request }) {
-      // Never the URL itself in a message: its query holds the key.
-      const what = `${request.method} to ${base.origin}`;
-      const via = [request.headers.via].flat().filter(Boolean).join(', ');
-      if (via.split(',').some((hop) => hop.trim().split(/\s+/)[1] === self))
-        throw loopDetected(`${what}: this request has already passed through this proxy (Via: ${via})`);
-      return new Promise<ModeAnswer>((resolve, reject) => {
-        let settled = false;
-        let streaming: PassThrough | undefined;
-        let outgoing: ClientRequest;
-        const fail = (problem: Error) => {
-          outgoing.destroy();
-          if (!settled) {
-            settled = true;
-            reject(problem);
-          } else streaming?.destroy(problem);
-        };
-        const deadline = setTimeout(
-          () => fail(upstreamTimedOut(`${what}: no whole answer within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        const done = () => {
-          clearTimeout(deadline);
-          request.signal?.removeEventListener('abort', leave);
-        };
-        // The client left: nothing more is asked of the upstream.
-        const leave = () => {
-          done();
-          outgoing.destroy();
-          streaming?.destroy();
-        };
-        request.signal?.addEventListener('abort', leave, { once: true });
-
-        const receive = (incoming: IncomingMessage) => {
-          const headers = withoutHopByHop(incoming.headers) as Record<string, string>;
-          const status = incoming.statusCode ?? 502;
-          const chunks: Buffer[] = [];
-          let size = 0;
-          incoming.on('data', (chunk: Buffer) => {
-            if (streaming) return;
-            chunks.push(chunk);
-            size += chunk.length;
-            if (size <= MAX_CHECKED_BYTES) return;
-            // Too large to check: passed on as it comes, no faster than the client reads it.
-            settled = true;
-            streaming = new PassThrough();
-            for (const kept of chunks.splice(0)) streaming.write(kept);
-            incoming.pipe(streaming);
-            streaming.on('close', done);
-            const message = `The answer is larger than ${MAX_CHECKED_BYTES} bytes: passed on unchecked`;
-            resolve({
-              status,
-              headers,
-              stream: streaming,
-              warnings: [{ location: ['response', 'body'], code: 'unchecked', message }],
-            });
-          });
-          incoming.on('error', () =>
-            fail(upstreamFailed(`${what}: the connection closed in the middle of the answer`)),
-          );
-          incoming.on('end', () => {
-            if (streaming) return;
-            done();
-            if (settled) return;
-            settled = true;
-            const raw = Buffer.concat(chunks);
-            const encoding = String(incoming.headers['content-encoding'] ?? '').toLowerCase();
-            // Passed back as it came; checked decoded.
-            const decode = DECODE[encoding];
-            if (!decode) return resolve({ status, raw, decoded: raw, headers });
-            try {
-              resolve({ status, raw, decoded: decode(raw, { maxOutputLength: MAX_CHECKED_BYTES }), headers });
-            } catch (error) {
-              const why =
-                (error as { code?: string })?.code === 'ERR_BUFFER_TOO_LARGE'
-                  ? `decoded, it is larger than ${MAX_CHECKED_BYTES} bytes`
-                  : `it is not valid ${encoding}`;
-              const message = `The answer is passed on unchecked: ${why}`;
-              resolve({
-                status,
-                raw,
-                decoded: undefined,
-                headers,
-                warnings: [{ location: ['response', 'body'], code: 'unchecked', message }],
-              });
-            }
-          });
-        };
-
-        const attempt = (again: boolean) => {
-          let written = false;
-          let answered = false;
-          const sent = send(
-            {
-              protocol: base.protocol,
-              hostname: base.hostname,
-              port: base.port || undefined,
-              // Sent again: on a connection of its own, not another kept one that may be closing too.
-              ...(again ? { agent: false } : {}),
-              method: request.method,
-              path: `${prefix}${request.path}${request.search ? `?${request.search}` : ''}`,
-              headers: {
-                ...withoutHopByHop(request.headers),
-                host: base.host,
-                via: `${via ? `${via}, ` : ''}1.1 ${self}`,
-                ...(request.body.length ? { 'content-length': request.body.length } : {}),
-              },
-            },
-            (incoming) => {
-              answered = true;
-              receive(incoming);
-            },
-          );
-          outgoing = sent;
-          const write = () => {
-            written = true;
-            sent.end(request.body.length ? request.body : undefined);
-          };
-          sent.on('socket', (socket) => {
-            if (SAFE.has(request.method) || !sent.reusedSocket) return write();
-            // On a reused connection, what the upstream sent meanwhile (its closing it) is read
-            // first: a POST is written only to a connection still open.
-            setImmediate(() => {
-              if (socket.destroyed || socket.readableEnded) sent.destroy(new Error('closed before the request'));
-              else if (!sent.destroyed) write();
-            });
-          });
-          sent.on('error', (error: NodeJS.ErrnoException) => {
-            if (settled || request.signal?.aborted || outgoing !== sent) return;
-            if (!again && !answered && sent.reusedSocket && (SAFE.has(request.method) || !written))
-              return attempt(true);
-            fail(upstreamFailed(`${what} failed: ${error.code ?? error.message}`));
-          });
-        };
-        attempt(false);
-      });
-    },
+    answer: ({ request }) => forward(target, request),
+    listening: (address) => refuseSelf(upstream, address),
   };
+}
+
+/** The upstream's answer to a request, or a 502, 504 or 508 Problem. */
+function forward(upstream: Upstream, request: EngineRequest): Promise<Answer> {
+  const what = `${request.method} to ${upstream.base.origin}`;
+  const via = [request.headers.via].flat().filter(Boolean).join(', ');
+  if (via.split(',').some((hop) => hop.trim().split(/\s+/)[1] === upstream.self))
+    throw loopDetected(`${what}: this request has already passed through this proxy (Via: ${via})`);
+  return new Promise<Answer>((resolve, reject) => {
+    const exchange: Exchange = {
+      request,
+      what,
+      via,
+      resolve,
+      reject,
+      settled: false,
+      leave: () => {
+        done(exchange);
+        exchange.outgoing?.destroy();
+        exchange.streaming?.destroy();
+      },
+    };
+    const late = () => fail(exchange, upstreamTimedOut(`${what}: no whole answer within ${upstream.timeoutMs} ms`));
+    exchange.deadline = setTimeout(late, upstream.timeoutMs);
+    request.signal?.addEventListener('abort', exchange.leave, { once: true });
+    attempt(upstream, exchange, false);
+  });
+}
+
+/** The engine has its answer: settled once. */
+function settle(exchange: Exchange, answer: Answer) {
+  exchange.settled = true;
+  exchange.resolve(answer);
+}
+
+/** The exchange fails: the engine is told, or the answer being passed on is cut. */
+function fail(exchange: Exchange, problem: Error) {
+  exchange.outgoing?.destroy();
+  if (!exchange.settled) {
+    exchange.settled = true;
+    exchange.reject(problem);
+  } else exchange.streaming?.destroy(problem);
+}
+
+/** The exchange is over: no deadline, nothing to do when the client leaves. */
+function done(exchange: Exchange) {
+  clearTimeout(exchange.deadline);
+  exchange.request.signal?.removeEventListener('abort', exchange.leave);
+}
+
+/**
+ * Sends the request (`again`: once more, after it failed on a reused connection before any of
+ * its answer came; on a connection of its own, not another kept one that may be closing too).
+ */
+function attempt(upstream: Upstream, exchange: Exchange, again: boolean) {
+  const { request } = exchange;
+  const { base } = upstream;
+  let written = false;
+  let answered = false;
+  const sent = upstream.send(
+    {
+      protocol: base.protocol,
+      hostname: base.hostname,
+      port: base.port || undefined,
+      ...(again ? { agent: false } : {}),
+      method: request.method,
+      path: `${upstream.prefix}${request.path}${request.search ? `?${request.search}` : ''}`,
+      headers: {
+        ...withoutHopByHop(request.headers),
+        host: base.host,
+        via: `${exchange.via ? `${exchange.via}, ` : ''}1.1 ${upstream.self}`,
+        ...(request.body.length ? { 'content-length': request.body.length } : {}),
+      },
+    },
+    (incoming) => {
+      answered = true;
+      receive(exchange, incoming);
+    },
+  );
+  exchange.outgoing = sent;
+  const write = () => {
+    written = true;
+    sent.end(request.body.length ? request.body : undefined);
+  };
+  sent.on('socket', (socket) => {
+    if (SAFE.has(request.method) || !sent.reusedSocket) return write();
+    // On a reused connection, what the upstream sent meanwhile (its closing it) is read first: a
+    // POST is written only to a connection still open.
+    setImmediate(() => {
+      if (socket.destroyed || socket.readableEnded) sent.destroy(new Error('closed before the request'));
+      else if (!sent.destroyed) write();
+    });
+  });
+  sent.on('error', (error: NodeJS.ErrnoException) => {
+    if (exchange.settled || request.signal?.aborted || exchange.outgoing !== sent) return;
+    if (!again && !answered && sent.reusedSocket && (SAFE.has(request.method) || !written))
+      return attempt(upstream, exchange, true);
+    fail(exchange, upstreamFailed(`${exchange.what} failed: ${error.code ?? error.message}`));
+  });
+}
+
+/** The upstream's answer, read whole and checked, or passed on as it comes once it is too large to check. */
+function receive(exchange: Exchange, incoming: IncomingMessage) {
+  const status = incoming.statusCode ?? 502;
+  const headers = withoutHopByHop(incoming.headers) as Record<string, string>;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  incoming.on('data', (chunk: Buffer) => {
+    if (exchange.streaming) return;
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > MAX_CHECKED_BYTES) stream(exchange, incoming, chunks, { status, headers });
+  });
+  incoming.on('error', () =>
+    fail(exchange, upstreamFailed(`${exchange.what}: the connection closed in the middle of the answer`)),
+  );
+  incoming.on('end', () => {
+    if (exchange.streaming) return;
+    done(exchange);
+    if (exchange.settled) return;
+    const encoding = String(incoming.headers['content-encoding'] ?? '').toLowerCase();
+    settle(exchange, whole({ status, headers }, Buffer.concat(chunks), encoding));
+  });
+}
+
+/** Too large to check: passed on as it comes, no faster than the client reads it. */
+function stream(exchange: Exchange, incoming: IncomingMessage, chunks: Buffer[], answer: Answer) {
+  const streaming = new PassThrough();
+  exchange.streaming = streaming;
+  for (const kept of chunks.splice(0)) streaming.write(kept);
+  incoming.pipe(streaming);
+  streaming.on('close', () => done(exchange));
+  const message = `The answer is larger than ${MAX_CHECKED_BYTES} bytes: passed on unchecked`;
+  settle(exchange, {
+    ...answer,
+    stream: streaming,
+    warnings: [{ location: ['response', 'body'], code: 'unchecked', message }],
+  });
+}
+
+/** A whole answer: passed back as it came, checked decoded (unchecked when it cannot be decoded). */
+function whole(answer: Answer, raw: Uint8Array, encoding: string): Answer {
+  const decode = DECODE[encoding];
+  if (!decode) return { ...answer, raw, decoded: raw };
+  try {
+    return { ...answer, raw, decoded: decode(raw, { maxOutputLength: MAX_CHECKED_BYTES }) };
+  } catch (error) {
+    const why =
+      (error as { code?: string })?.code === 'ERR_BUFFER_TOO_LARGE'
+        ? `decoded, it is larger than ${MAX_CHECKED_BYTES} bytes`
+        : `it is not valid ${encoding}`;
+    const message = `The answer is passed on unchecked: ${why}`;
+    return {
+      ...answer,
+      raw,
+      decoded: undefined,
+      warnings: [{ location: ['response', 'body'], code: 'unchecked', message }],
+    };
+  }
 }
 
 /**
  * Refuses an upstream that is the proxy's own address (`listening`: where it listens), which
  * would forward each request to itself until it runs out of connections.
  */
-export async function refuseSelf(upstream: string, listening: AddressInfo): Promise<void> {
+async function refuseSelf(upstream: string, listening: { address: string; port: number }): Promise<void> {
   const url = new URL(upstream);
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   if (port !== listening.port) return;

@@ -11,12 +11,11 @@
 // applies the request's writes only if the key is still at the version they were computed from,
 // stamping them, else hands back the key's hash so that the request runs again on it.
 import { createHash, randomInt } from 'node:crypto';
+import type { RedisClientType } from '@redis/client';
 import { storeUnavailable } from '../engine/problems.ts';
-import { storeName } from '../options.ts';
+import { withoutPassword } from '../config.ts';
 import { type Collections, KeyState, type Store } from '../engine/sandbox/store.ts';
 
-/** Idle time after which a key's state expires in Redis: a day. */
-export const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 /** Longest wait for Redis's answer to a command before the request is answered 503. */
 const ANSWER_MS = 3000;
 const PREFIX = 'hostapi:sandbox';
@@ -60,154 +59,35 @@ const TRANSIENT = /^(LOADING|BUSY|TRYAGAIN|MASTERDOWN)\b/;
  */
 export async function createRedisStore(
   base: Collections,
-  { url, ttlMs = DEFAULT_TTL_MS, warn }: { url: string; ttlMs?: number | undefined; warn: (line: string) => void },
+  { url, ttlMs, warn }: { url: string; ttlMs: number; warn: (line: string) => void },
 ): Promise<Store> {
-  // Loaded only for this store: the default one starts without it.
-  const { createClient, ErrorReply } = await import('@redis/client');
-  const name = storeName(url);
+  const redis = await connect(url, warn);
   // Instances serving different fixtures do not share states: the fixture is part of the names.
   const namespace = `${PREFIX}:${createHash('sha256').update(JSON.stringify(base)).digest('hex').slice(0, 16)}`;
-  const password = new URL(url).password;
-  const ttl = String(ttlMs);
-
-  /** A message of the client's, without the password (as written in the URL, or decoded) should one appear in it. */
-  const clean = (error: unknown) => {
-    let text = String((error as Error)?.message ?? error);
-    if (password) for (const form of new Set([password, safeDecode(password)])) text = text.split(form).join('***');
-    return text;
-  };
-
-  let down = false;
-  // Until the first try to connect has decided whether the mock starts, failures are its to tell.
-  let starting = true;
-  const onError = (error: unknown) => {
-    if (starting || down) return;
-    down = true;
-    warn(`sandbox: the store ${name} cannot be reached (${clean(error)}); answering 503 until it is back`);
-  };
-  const onReady = () => {
-    if (down) warn(`sandbox: the store ${name} is reachable again`);
-    down = false;
-  };
-  const connect = () => {
-    const connecting = createClient({
-      url,
-      // Without Redis, requests are refused at once (503) rather than queued until it is back.
-      disableOfflineQueue: true,
-      // No timer per command (the client's default covers only commands waiting to be sent, at
-      // the cost of a timer and an AbortSignal each): the watchdog below finds a silent Redis.
-      commandOptions: { timeout: 0 },
-      // A plain Redis or Valkey: no handshake for a managed service's maintenance notices.
-      maintNotifications: 'disabled',
-      socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 1000) },
-    });
-    connecting.on('error', onError);
-    connecting.on('ready', onReady);
-    // Rejects only when closed before connecting; until then it retries.
-    connecting.connect().catch(() => {});
-    return connecting;
-  };
-
-  // The first try decides whether the mock starts: Redis away is waited for (503 until it comes);
-  // Redis refusing this configuration is not.
-  let client = connect();
-  const first = await new Promise<unknown>((resolve) => {
-    client.once('ready', () => resolve(undefined));
-    client.once('error', resolve);
-  });
-  starting = false;
-  if (first instanceof ErrorReply && !TRANSIENT.test(first.message)) {
-    client.destroy();
-    throw new StoreRefused(`the store ${name} refuses this mock: ${clean(first)}`);
-  }
-  if (first) onError(first);
-
-  const unavailable = (error: unknown): never => {
-    throw storeUnavailable(name, clean(error));
-  };
-
-  // A Redis that stops answering (stopped, overloaded, or gone without closing the connection)
-  // would leave requests waiting for ever: when commands wait and no answer has come for
-  // ANSWER_MS, the connection is dropped, failing them (503), and made anew. Counted, not timed
-  // per command: a timer per request would cost more than the round trip.
-  let waiting = 0;
-  let lastAnswer = 0;
-  let silence: Error | undefined;
-  const watchdog = setInterval(() => {
-    if (waiting === 0 || performance.now() - lastAnswer < ANSWER_MS) return;
-    silence = new Error(`no answer within ${ANSWER_MS / 1000} s`);
-    onError(silence);
-    const stale = client;
-    client = connect();
-    stale.destroy();
-  }, ANSWER_MS / 4);
-  watchdog.unref();
-  async function send(args: string[]): Promise<unknown> {
-    if (waiting++ === 0) lastAnswer = performance.now();
-    try {
-      const reply = await client.sendCommand(args);
-      lastAnswer = performance.now();
-      silence = undefined;
-      return reply;
-    } catch (error) {
-      throw silence ?? error;
-    } finally {
-      waiting--;
-    }
-  }
-
-  // Scripts by their SHA-1 (EVALSHA); sent whole when Redis does not know them (after a restart).
-  const scripts = new Map([READ, COMMIT].map((script) => [script, createHash('sha1').update(script).digest('hex')]));
-  async function run(script: string, keys: string[], args: string[]) {
-    const count = String(keys.length);
-    try {
-      return await send(['EVALSHA', scripts.get(script) as string, count, ...keys, ...args]);
-    } catch (error) {
-      if (!/NOSCRIPT/.test(String((error as Error)?.message))) throw error;
-      return send(['EVAL', script, count, ...keys, ...args]);
-    }
-  }
-
   /** The Redis hash of a key (its name, from keys.ts: one character a byte). */
   const hashOf = (key: string) => `${namespace}:key:${createHash('sha256').update(key, 'latin1').digest('base64url')}`;
-
-  /** A key's state from its hash as HGETALL lists it: [field, value, ...] ([]: the fixture's). */
-  function stateOf(reply: unknown): KeyState {
-    if (!Array.isArray(reply)) throw new Error(`unexpected reply from the store: ${JSON.stringify(reply)}`);
-    const own: Record<string, unknown> = {};
-    let version = '0';
-    for (let at = 0; at < reply.length; at += 2) {
-      const field = String(reply[at]);
-      const value = String(reply[at + 1]);
-      if (field === 'v') version = value;
-      else if (field.startsWith('c:')) own[field.slice(2)] = JSON.parse(value);
-    }
-    const state = new KeyState(base, own);
-    state.version = version;
-    return state;
-  }
+  const ttl = String(ttlMs);
+  const unavailable = (error: unknown): never => {
+    throw storeUnavailable(redis.name, redis.clean(error));
+  };
 
   return {
-    name,
-    get: (key) => run(READ, [hashOf(key)], [ttl]).then(stateOf, unavailable),
+    name: redis.name,
+    get: (key) => run(redis, READ, [hashOf(key)], [ttl]).then((reply) => stateOf(base, reply), unavailable),
     async put(key, state) {
       const changes = [...state.written].flatMap((collection) => [collection, state.json(collection)]);
       const first = String(randomInt(1, 2 ** 40));
-      const reply = await run(COMMIT, [hashOf(key), COUNTER], [state.version, ttl, first, ...changes]).catch(
-        unavailable,
-      );
-      return typeof reply === 'number' ? true : stateOf(reply);
+      const args = [state.version, ttl, first, ...changes];
+      const reply = await run(redis, COMMIT, [hashOf(key), COUNTER], args).catch(unavailable);
+      return typeof reply === 'number' ? true : stateOf(base, reply);
     },
     async reset(key) {
       try {
-        if (key !== undefined) {
-          await send(['DEL', hashOf(key)]);
-          return;
-        }
+        if (key !== undefined) await send(redis, ['DEL', hashOf(key)]);
         // Every key of this fixture's sandbox, whichever instance wrote it.
-        for await (const keys of client.scanIterator({ MATCH: `${namespace}:key:*`, COUNT: 1000 })) {
-          if (keys.length) await send(['UNLINK', ...keys]);
-        }
+        else
+          for await (const keys of redis.client.scanIterator({ MATCH: `${namespace}:key:*`, COUNT: 1000 }))
+            if (keys.length) await send(redis, ['UNLINK', ...keys]);
       } catch (error) {
         unavailable(error);
       }
@@ -215,10 +95,141 @@ export async function createRedisStore(
     /** Keys' states are never dropped to make room: they expire in Redis when idle. */
     evicted: () => false,
     async close() {
-      clearInterval(watchdog);
-      await client.close().catch(() => client.destroy());
+      clearInterval(redis.watchdog);
+      await redis.client.close().catch(() => redis.client.destroy());
     },
   };
+}
+
+// The client as createClient makes it without modules, functions, scripts or type mappings (RESP3).
+type Client = RedisClientType<{}, {}, {}, 3, {}>;
+type Connection = Awaited<ReturnType<typeof connect>>;
+
+/**
+ * The connection to Redis, and what its steps share (whether it is down, the commands waiting),
+ * once the first try to connect decided whether the mock starts: Redis away is waited for (503
+ * until it comes); Redis refusing this configuration is not (StoreRefused).
+ */
+async function connect(url: string, warn: (line: string) => void) {
+  // Loaded only for this store: the default one starts without it.
+  const { createClient, ErrorReply } = await import('@redis/client');
+  const password = new URL(url).password;
+  const redis = {
+    /** How messages name the store: its URL without the password. */
+    name: withoutPassword(url),
+    client: undefined as unknown as Client,
+    /** A client's message without the password (as written in the URL, or decoded) should one appear in it. */
+    clean(error: unknown) {
+      let text = String((error as Error)?.message ?? error);
+      if (password) for (const form of new Set([password, safeDecode(password)])) text = text.split(form).join('***');
+      return text;
+    },
+    /** Until the first try to connect has decided whether the mock starts, failures are its to tell. */
+    starting: true,
+    down: false,
+    waiting: 0,
+    lastAnswer: 0,
+    /** Why Redis was found silent, for the commands that were waiting on it. */
+    silence: undefined as Error | undefined,
+    watchdog: undefined as ReturnType<typeof setInterval> | undefined,
+  };
+  const onError = (error: unknown) => {
+    if (redis.starting || redis.down) return;
+    redis.down = true;
+    warn(`sandbox: the store ${redis.name} cannot be reached (${redis.clean(error)}); answering 503 until it is back`);
+  };
+  const open = () => {
+    const client = createClient({
+      url,
+      // Without Redis, requests are refused at once (503) rather than queued until it is back.
+      disableOfflineQueue: true,
+      // No timer per command (the client's default covers only commands waiting to be sent): the
+      // watchdog below finds a silent Redis.
+      commandOptions: { timeout: 0 },
+      // A plain Redis or Valkey: no handshake for a managed service's maintenance notices.
+      maintNotifications: 'disabled',
+      socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 1000) },
+    });
+    client.on('error', onError);
+    client.on('ready', () => {
+      if (redis.down) warn(`sandbox: the store ${redis.name} is reachable again`);
+      redis.down = false;
+    });
+    // Rejects only when closed before connecting; until then it retries.
+    client.connect().catch(() => {});
+    return client;
+  };
+
+  redis.client = open();
+  const first = await new Promise<unknown>((resolve) => {
+    redis.client.once('ready', () => resolve(undefined));
+    redis.client.once('error', resolve);
+  });
+  redis.starting = false;
+  if (first instanceof ErrorReply && !TRANSIENT.test(first.message)) {
+    redis.client.destroy();
+    throw new StoreRefused(`the store ${redis.name} refuses this mock: ${redis.clean(first)}`);
+  }
+  if (first) onError(first);
+
+  // A Redis that stops answering (stopped, overloaded, or gone without closing the connection)
+  // would leave requests waiting for ever: when commands wait and no answer has come for
+  // ANSWER_MS, the connection is dropped, failing them (503), and made anew. Counted, not timed
+  // per command: a timer per request would cost more than the round trip.
+  redis.watchdog = setInterval(() => {
+    if (redis.waiting === 0 || performance.now() - redis.lastAnswer < ANSWER_MS) return;
+    redis.silence = new Error(`no answer within ${ANSWER_MS / 1000} s`);
+    onError(redis.silence);
+    const stale = redis.client;
+    redis.client = open();
+    stale.destroy();
+  }, ANSWER_MS / 4);
+  redis.watchdog.unref();
+  return redis;
+}
+
+/** A command's reply; counted while it waits, for the watchdog. */
+async function send(redis: Connection, args: string[]): Promise<unknown> {
+  if (redis.waiting++ === 0) redis.lastAnswer = performance.now();
+  try {
+    const reply = await redis.client.sendCommand(args);
+    redis.lastAnswer = performance.now();
+    redis.silence = undefined;
+    return reply;
+  } catch (error) {
+    throw redis.silence ?? error;
+  } finally {
+    redis.waiting--;
+  }
+}
+
+/** Scripts by their SHA-1 (EVALSHA); sent whole when Redis does not know them (after a restart). */
+const SHA = new Map([READ, COMMIT].map((script) => [script, createHash('sha1').update(script).digest('hex')]));
+
+async function run(redis: Connection, script: string, keys: string[], args: string[]) {
+  const count = String(keys.length);
+  try {
+    return await send(redis, ['EVALSHA', SHA.get(script) as string, count, ...keys, ...args]);
+  } catch (error) {
+    if (!/NOSCRIPT/.test(String((error as Error)?.message))) throw error;
+    return send(redis, ['EVAL', script, count, ...keys, ...args]);
+  }
+}
+
+/** A key's state from its hash as HGETALL lists it: [field, value, ...] ([]: the fixture's). */
+function stateOf(base: Collections, reply: unknown): KeyState {
+  if (!Array.isArray(reply)) throw new Error(`unexpected reply from the store: ${JSON.stringify(reply)}`);
+  const own: Record<string, unknown> = {};
+  let version = '0';
+  for (let at = 0; at < reply.length; at += 2) {
+    const field = String(reply[at]);
+    const value = String(reply[at + 1]);
+    if (field === 'v') version = value;
+    else if (field.startsWith('c:')) own[field.slice(2)] = JSON.parse(value);
+  }
+  const state = new KeyState(base, own);
+  state.version = version;
+  return state;
 }
 
 function safeDecode(text: string) {

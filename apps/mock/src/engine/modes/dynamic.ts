@@ -7,11 +7,11 @@
 // or `example=` asks for a described example instead, as in the examples mode; that is how
 // failures are had. As with `prism mock`, `Prefer: dynamic=false` asks for the example,
 // `seed=<s>` another seed.
-import { exampleInput } from '@hostapi/spec/fields';
+import { deref } from '@hostapi/spec/document';
+import { exampleInput, wireShape } from '@hostapi/spec/fields';
 import type { Api, Node, Operation } from '../api.ts';
-import type { Answerer, ModeAnswer } from '../mode.ts';
+import type { Answerer, Answer } from '../mode.ts';
 import type { Fields } from '../read.ts';
-import { resolve } from '../schemas.ts';
 import { exampleAnswer, operationOf } from './examples.ts';
 
 export function createDynamic(api: Api, seed: number): Answerer {
@@ -27,19 +27,14 @@ export function createDynamic(api: Api, seed: number): Answerer {
 }
 
 /** The generated success answer of an operation. */
-export function generateAnswer(
-  document: Node,
-  operation: Operation,
-  seed: string,
-  fields: Readonly<Fields>,
-): ModeAnswer {
+export function generateAnswer(document: Node, operation: Operation, seed: string, fields: Readonly<Fields>): Answer {
   const code = [...operation.responses.keys()].filter((c) => /^2\d\d$/.test(c)).sort()[0];
   const response = code === undefined ? undefined : operation.responses.get(code);
   if (code === undefined || !response) throw new Error(`${operation.id} describes no success to generate`);
   const random = generator(`${seed}\0${operation.id}\0${JSON.stringify(fields)}`);
   const example = response.examples.values().next().value;
   const asked = exampleInput(document, operation.op, operation.method.toLowerCase());
-  const schema = response.schema ? resolve(document, response.schema) : undefined;
+  const schema = response.schema ? deref(document, { $ref: response.schema }) : undefined;
   const body = schema ? new Generator(document, random, fields, asked).value(schema, example, []) : undefined;
   return { status: Number(code), body };
 }
@@ -156,33 +151,9 @@ class Generator {
     }
   }
 
-  /** `$ref`s followed and `allOf` merged into one schema (properties merged per name). */
+  /** `$ref`s followed and `allOf` merged into one schema, as the one walk from schema to wire merges them. */
   flat(schema: Node | undefined): Node {
-    const node: Node = schema?.$ref ? (resolve(this.document, schema.$ref) ?? {}) : (schema ?? {});
-    if (!node.allOf) return node;
-    const { allOf, ...merged } = node;
-    const properties: Record<string, Node[]> = {};
-    const required = new Set<string>(node.required ?? []);
-    // Subschemas that several members give are combined (`allOf`), other keywords: first wins.
-    const combined: Record<string, Node[]> = { items: [], additionalProperties: [] };
-    const add = (member: Node) => {
-      for (const [key, value] of Object.entries(member)) {
-        if (key === 'properties')
-          for (const [name, p] of Object.entries(value as Node)) (properties[name] ??= []).push(p);
-        else if (key === 'required') for (const r of value as string[]) required.add(r);
-        else if (key in combined && typeof value === 'object') combined[key]?.push(value);
-        else if (!(key in merged)) merged[key] = value;
-      }
-    };
-    for (const key of Object.keys(combined)) if (typeof node[key] === 'object') combined[key]?.push(node[key]);
-    for (const name of Object.keys(node.properties ?? {})) properties[name] = [node.properties[name]];
-    for (const member of allOf as Node[]) add(this.flat(member));
-    const one = (list: Node[]) => (list.length === 1 ? list[0] : { allOf: list });
-    if (Object.keys(properties).length)
-      merged.properties = Object.fromEntries(Object.entries(properties).map(([name, list]) => [name, one(list)]));
-    for (const [key, list] of Object.entries(combined)) if (list.length) merged[key] = one(list);
-    merged.required = [...required];
-    return merged;
+    return wireShape(this.document, schema).schema;
   }
 
   object(s: Node, example: Value, path: string[]): Record_ {

@@ -2,7 +2,7 @@
 // which: `code=<status>` a response, `example=<name>` an example (looked for in the 2xx
 // responses first, then in the others, so `example=rateLimited` alone finds the HTTP 500 one).
 import type { Operation } from '../api.ts';
-import type { Answerer, ModeAnswer } from '../mode.ts';
+import type { Answerer, Answer } from '../mode.ts';
 import type { Preferences } from '../prefer.ts';
 import { unknownPreference } from '../problems.ts';
 
@@ -25,7 +25,7 @@ export function operationOf(request: { operation: Operation | undefined }): Oper
 }
 
 /** The example `prefer` asks for, or the first example of the first 2xx. */
-export function exampleAnswer(operation: Operation, prefer: Preferences): ModeAnswer {
+export function exampleAnswer(operation: Operation, prefer: Preferences): Answer {
   const { code, example } = prefer;
   if (code !== undefined && !operation.responses.has(code)) {
     const codes = operation.codes.join(', ');

@@ -7,6 +7,8 @@ import { load as parseYaml } from 'js-yaml';
 import { pointer, pointerSegments } from '@hostapi/spec/wire';
 import type { Node } from '../api.ts';
 import { ref, type Schemas } from '../schemas.ts';
+import type { Platform } from '../assemble.ts';
+import { crossCheck } from './cross-check.ts';
 import { contactCounts, diskOf, PHONE_KINDS, phoneText, reversed } from './records.ts';
 import type { Collections } from './store.ts';
 
@@ -35,6 +37,18 @@ export function parseFixture(text: string, source: string): FixtureSource {
   } catch (error) {
     throw new FixtureError(source, [`is not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}`]);
   }
+}
+
+/** A fixture given as data, or read by the platform from a path (undefined: the built-in one). */
+export function readFixture(fixture: string | Node | undefined, platform: Platform): FixtureSource {
+  if (typeof fixture === 'object') return { source: '(object)', raw: fixture };
+  let read: { source: string; text: string };
+  try {
+    read = platform.fixtureText(fixture);
+  } catch (error) {
+    throw new FixtureError(fixture ?? 'built-in', [`cannot be read: ${(error as Error).message}`]);
+  }
+  return parseFixture(read.text, read.source);
 }
 
 const schema = (name: string) => ref(pointer('components', 'schemas', name));
@@ -141,7 +155,11 @@ export function loadFixture(schemas: Schemas, { source, raw }: FixtureSource): C
     throw new FixtureError(source, [...new Set(problems)]);
   }
   const problems = crossCheck(fixture);
-  if (problems.length) throw new FixtureError(source, problems);
+  if (problems.length)
+    throw new FixtureError(
+      source,
+      problems.map(({ path, message }) => describe(fixture, path, message)),
+    );
   return deepFreeze(startingState(fixture));
 }
 
@@ -189,11 +207,12 @@ function complete(fixture: Node): Uncomputed[] {
       server.disk = diskOf(records(server.partitions));
   }
   // An address's name and label are its server's; a database's server_id and server_label too.
-  const fromServer = (section: string, by: Map<unknown, Node>, reference: string, fields: [string, string][]) =>
+  // `fields`: each field, and the server's field it is taken from.
+  const fromServer = (section: string, by: Map<unknown, Node>, reference: string, fields: Record<string, string>) =>
     records(fixture[section]).forEach((record, index) => {
       if (record[reference] === undefined) return;
       const server = by.get(record[reference]);
-      for (const [field, from] of fields) {
+      for (const [field, from] of Object.entries(fields)) {
         if (server) record[field] ??= server[from];
         else if (record[field] === undefined)
           uncomputed.push({
@@ -203,10 +222,7 @@ function complete(fixture: Node): Uncomputed[] {
           });
       }
     });
-  fromServer('ips', servers, 'server_id', [
-    ['name', 'name'],
-    ['label', 'label'],
-  ]);
+  fromServer('ips', servers, 'server_id', { name: 'name', label: 'label' });
   for (const zone of records(fixture.dns_domains))
     if (typeof zone.domain === 'string') zone.domain_r ??= reversed(zone.domain);
   for (const template of records(fixture.dns_templates)) {
@@ -219,10 +235,7 @@ function complete(fixture: Node): Uncomputed[] {
     contact.DomainCount ??= counts.DomainCount;
     contact.RegistrantCount ??= counts.RegistrantCount;
   }
-  fromServer('databases', serversByName, 'server_name', [
-    ['server_id', 'server_id'],
-    ['server_label', 'label'],
-  ]);
+  fromServer('databases', serversByName, 'server_name', { server_id: 'server_id', server_label: 'label' });
   return uncomputed;
 }
 
@@ -261,174 +274,4 @@ function describe(fixture: Node, path: (string | number)[], message: string): st
   if (depth && isObject(value) && id && typeof value[id] === 'string') record += ` (${value[id]})`;
   const field = fieldPath.map((key, i) => (/^\d+$/.test(key) ? `[${key}]` : `${i ? '.' : ''}${key}`)).join('');
   return field ? `${record}: field ${field} ${message}` : `${record}: ${message}`;
-}
-
-/** References between records, and the fields computed from them. */
-function crossCheck(fixture: Node): string[] {
-  const problems: string[] = [];
-  const refuse = (path: (string | number)[], message: string) => problems.push(describe(fixture, path, message));
-  const clientId = fixture.client_id;
-  const list = (name: string): [Node, number][] =>
-    ((fixture[name] ?? []) as Node[]).map((record, index) => [record, index]);
-
-  const sameClient = (section: string, field: string) => {
-    for (const [record, index] of list(section)) {
-      if (record[field] !== clientId)
-        refuse([section, index, field], `is "${record[field]}" but the fixture's client_id is "${clientId}"`);
-    }
-  };
-  for (const section of ['servers', 'dns_templates', 'dns_domains', 'ssh_keys', 'databases'])
-    sameClient(section, 'client_id');
-  for (const section of ['registered_domains', 'contacts']) sameClient(section, 'ClientID');
-  for (const [server, domains] of Object.entries((fixture.mail_domains ?? {}) as Record<string, Node[]>)) {
-    domains.forEach((domain, index) => {
-      if (domain.client_id !== clientId)
-        refuse(
-          ['mail_domains', server, index, 'client_id'],
-          `is "${domain.client_id}" but the fixture's client_id is "${clientId}"`,
-        );
-    });
-  }
-
-  const unique = (section: string, keyOf: (record: Node) => string, field: string) => {
-    const seen = new Map<string, number>();
-    for (const [record, index] of list(section)) {
-      const key = keyOf(record);
-      const earlier = seen.get(key);
-      if (earlier !== undefined) refuse([section, index, field], `repeats "${key}" of ${section}[${earlier}]`);
-      else seen.set(key, index);
-    }
-  };
-  const by = (field: string) => (record: Node) => record[field];
-  unique('servers', by('server_id'), 'server_id');
-  unique('servers', by('name'), 'name');
-  unique('plans', by('product_code'), 'product_code');
-  unique('ips', by('ip_addr'), 'ip_addr');
-  unique('dns_templates', by('template_id'), 'template_id');
-  unique('dns_domains', by('domain'), 'domain');
-  unique('registered_domains', (d) => d.Domain.toLowerCase(), 'Domain');
-  unique('contacts', by('ContactID'), 'ContactID');
-  unique('sub_accounts', by('client_id'), 'client_id');
-  unique('ssh_keys', by('id'), 'id');
-  unique('stacks', (s) => `${s.server}/${s.name}`, 'name');
-  unique('databases', (d) => `${d.server_name}/${d.mysql_host}/${d.db_name}`, 'db_name');
-  const codes = new Set<string>();
-  for (const section of ['images', 'disabled_images']) {
-    for (const [image, index] of list(section)) {
-      if (codes.has(image.code)) refuse([section, index, 'code'], `repeats "${image.code}" of another image`);
-      codes.add(image.code);
-    }
-  }
-
-  const servers = new Map(list('servers').map(([server]) => [server.server_id, server]));
-  const serverNames = new Map(list('servers').map(([server]) => [server.name, server]));
-  const plans = new Map(list('plans').map(([plan]) => [plan.product_code, plan]));
-  const ips = new Map(list('ips').map(([ip]) => [ip.ip_addr, ip]));
-  const locations = new Set(fixture.locations);
-  const mismatch = (path: (string | number)[], given: unknown, computed: unknown, from: string) => {
-    if (given !== computed)
-      refuse(
-        path,
-        `is ${JSON.stringify(given)} but ${from} gives ${JSON.stringify(computed)} (leave it out to have it computed)`,
-      );
-  };
-
-  for (const [server, index] of list('servers')) {
-    const plan = plans.get(server.product_code);
-    if (!plan) refuse(['servers', index, 'product_code'], `"${server.product_code}" is not a product_code of plans`);
-    else if (plan.product_type !== server.product_type)
-      refuse(
-        ['servers', index, 'product_type'],
-        `is ${server.product_type} but plan ${plan.product_code} is ${plan.product_type}`,
-      );
-    if (server.location !== null && !locations.has(server.location))
-      refuse(['servers', index, 'location'], `"${server.location}" is not one of locations`);
-    mismatch(['servers', index, 'disk'], server.disk, diskOf(server.partitions), 'the sum of its partitions');
-    (server.primary_ips as Node[]).forEach((primary, i) => {
-      if (ips.get(primary.ip_addr)?.server_id !== server.server_id) {
-        refuse(
-          ['servers', index, 'primary_ips', String(i), 'ip_addr'],
-          `${primary.ip_addr} is not an address of this server in ips`,
-        );
-      }
-    });
-  }
-  for (const [ip, index] of list('ips')) {
-    if (ip.server_id === undefined) continue;
-    const server = servers.get(ip.server_id);
-    if (!server) {
-      refuse(['ips', index, 'server_id'], `"${ip.server_id}" is not a server_id of servers`);
-      continue;
-    }
-    mismatch(['ips', index, 'name'], ip.name, server.name, `server ${server.server_id}`);
-    mismatch(['ips', index, 'label'], ip.label, server.label, `server ${server.server_id}`);
-  }
-  const templates = new Set(list('dns_templates').map(([template]) => template.template_id));
-  for (const [zone, index] of list('dns_domains')) {
-    if (zone.template_id !== '0' && !templates.has(zone.template_id))
-      refuse(
-        ['dns_domains', index, 'template_id'],
-        `"${zone.template_id}" is not a template_id of dns_templates (or "0" for none)`,
-      );
-    mismatch(['dns_domains', index, 'domain_r'], zone.domain_r, reversed(zone.domain), 'its domain');
-  }
-  for (const [template, index] of list('dns_templates')) {
-    const count = String(list('dns_domains').filter(([zone]) => zone.template_id === template.template_id).length);
-    mismatch(['dns_templates', index, 'domain_count'], template.domain_count, count, 'dns_domains');
-  }
-  const contacts = new Set(list('contacts').map(([contact]) => contact.ContactID));
-  for (const [domain, index] of list('registered_domains')) {
-    for (const field of ['RegistrantContactID', 'AdminContactID', 'TechnicalContactID']) {
-      if (!contacts.has(domain[field]))
-        refuse(['registered_domains', index, field], `"${domain[field]}" is not a ContactID of contacts`);
-    }
-  }
-  for (const [contact, index] of list('contacts')) {
-    for (const kind of PHONE_KINDS)
-      mismatch(
-        ['contacts', index, kind],
-        contact[kind],
-        phoneText(contact, kind),
-        `${kind}Country, ${kind}Area, ${kind}Local and ${kind}Extension`,
-      );
-    const counts = contactCounts(contact.ContactID, fixture.registered_domains ?? []);
-    mismatch(['contacts', index, 'DomainCount'], contact.DomainCount, counts.DomainCount, 'registered_domains');
-    mismatch(
-      ['contacts', index, 'RegistrantCount'],
-      contact.RegistrantCount,
-      counts.RegistrantCount,
-      'registered_domains',
-    );
-  }
-  for (const [account, index] of list('sub_accounts')) {
-    if (account.client_id === clientId) refuse(['sub_accounts', index, 'client_id'], `is the fixture's own client_id`);
-  }
-  for (const [database, index] of list('databases')) {
-    const server = serverNames.get(database.server_name);
-    if (!server) {
-      refuse(['databases', index, 'server_name'], `"${database.server_name}" is not a name of servers`);
-      continue;
-    }
-    mismatch(['databases', index, 'server_id'], database.server_id, server.server_id, `server ${server.name}`);
-    mismatch(['databases', index, 'server_label'], database.server_label, server.label, `server ${server.name}`);
-    (database.grants as Node[]).forEach((grant, i) => {
-      if (grant.db_name !== database.db_name)
-        refuse(
-          ['databases', index, 'grants', String(i), 'db_name'],
-          `is "${grant.db_name}", not the database's db_name "${database.db_name}"`,
-        );
-    });
-  }
-  for (const [stack, index] of list('stacks')) {
-    if (!serverNames.has(stack.server))
-      refuse(['stacks', index, 'server'], `"${stack.server}" is not a name of servers`);
-  }
-  for (const address of Object.keys(fixture.bandwidth ?? {})) {
-    const ip = address.split('/')[0] ?? '';
-    if (!ips.has(ip)) refuse(['bandwidth', address], `${ip} is not an ip_addr of ips`);
-  }
-  for (const server of Object.keys(fixture.mail_domains ?? {})) {
-    if (!serverNames.has(server)) refuse(['mail_domains', server], `"${server}" is not a name of servers`);
-  }
-  return problems;
 }

@@ -1,20 +1,21 @@
 // The sandbox: a mode of the mock that answers from data and remembers writes, per API key.
 // The engine reads and validates each request as in every mode, then asks `answer()`; what it
 // answers passes the same response validation as the other modes' answers. Platform-neutral:
-// the fixture comes parsed, the store made (memory.ts here, Redis in node/redis-store.ts).
+// the platform reads the fixture's text and makes the shared store (Node: node/serve.ts).
 import type { Api, Operation } from '../api.ts';
-import type { Answerer, ModeAnswer } from '../mode.ts';
-import { resetRoute } from '../mode.ts';
+import type { ModeContext, SandboxMode } from '../assemble.ts';
+import type { Log } from '../log.ts';
+import { type Answer, type Answerer, type AnswerRequest, resetRoute } from '../mode.ts';
 import { exampleAnswer } from '../modes/examples.ts';
-import type { Preferences } from '../prefer.ts';
 import { type Note, storeBusy } from '../problems.ts';
 import type { Fields } from '../read.ts';
 import { faultPreferences } from './faults.ts';
+import { loadFixture, readFixture } from './fixture.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { keyName } from './keys.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createReplies } from './replies.ts';
-import type { Collections, KeyState, Store } from './store.ts';
+import { type Collections, createMemoryStore, type KeyState, type Store } from './store.ts';
 
 /** Tries of a write whose key another instance keeps changing under it, before a 503. */
 const TRIES = 20;
@@ -30,32 +31,19 @@ export const SYSTEM_CLOCK: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-export interface SandboxOptions {
+/** The mode's limits (maxKeys: for the note to a key whose state was dropped); `base`: every key's first state. */
+export type SandboxOptions = Pick<SandboxMode, 'rateLimit' | 'latencyMs' | 'maxKeys'> & {
   api: Api;
-  /** The state every key starts from (fixture.ts). */
   base: Collections;
   store: Store;
-  /** Requests per second allowed per key (none by default). */
-  rateLimit?: number | undefined;
-  /** Delay of every answer, in ms. */
-  latencyMs?: number | undefined;
-  /** For the note on the next answer to a key whose state the in-memory store dropped. */
-  maxKeys: number;
   clock?: Clock | undefined;
-}
+};
 
-/** One call of the sandbox: an operation (or its id), a key (as text, or its bytes), fields, Prefer. */
-export interface SandboxCall {
-  operationId?: string | undefined;
-  operation?: Operation | undefined;
-  apiKey?: string | undefined;
-  apiKeyBytes?: Uint8Array | undefined;
-  fields?: Readonly<Fields>;
-  prefer?: Preferences;
-}
+/** One call of the sandbox: what the engine asks of a mode, any part of it (tests give the operation's id). */
+export type SandboxCall = Partial<Omit<AnswerRequest, 'request'>>;
 
 export interface Sandbox extends Answerer {
-  answer(call: SandboxCall): Promise<ModeAnswer>;
+  answer(call: SandboxCall): Promise<Answer>;
   /** Restores one key's state (and forgets its requests per second), or every key's. */
   reset(apiKey?: string): Promise<void>;
   close(): Promise<void>;
@@ -67,12 +55,32 @@ const stricter = (a: number | undefined, b: number | undefined) =>
 
 const bytesOf = (apiKey: string | undefined) => new TextEncoder().encode(apiKey ?? '');
 
+/** The sandbox of a mode: its fixture read and checked, its state in memory or in the platform's shared store. */
+export async function sandboxOf(mode: SandboxMode, { api, schemas, log, platform, clock }: ModeContext) {
+  const { rateLimit, latencyMs, maxKeys } = mode;
+  const base = loadFixture(schemas, readFixture(mode.fixture, platform));
+  let store: Store;
+  if (mode.store === undefined) store = createMemoryStore(base, maxKeys, evictionWarning(log, maxKeys));
+  else if (!platform.sharedStore) throw new TypeError('a shared store needs Node: hostapi-mock, or startMock()');
+  else store = await platform.sharedStore(base, { url: mode.store, ttlMs: mode.storeTtlMs, warn: log.warn });
+  return createSandbox({ api, base, store, rateLimit, latencyMs, maxKeys, clock });
+}
+
+/** Said once, then at the 10th, 100th, … time: a suite with a key per test drops many. */
+const evictionWarning = (log: Log, maxKeys: number) => (count: number) => {
+  if (/^10*$/.test(String(count)))
+    log.warn(
+      `sandbox: dropped the state of the least recently used API key, more than ${maxKeys} having written ` +
+        `(${count} dropped so far; --max-keys raises the limit)`,
+    );
+};
+
 export function createSandbox({
   api,
   base,
   store,
   rateLimit,
-  latencyMs = 0,
+  latencyMs,
   maxKeys,
   clock = SYSTEM_CLOCK,
 }: SandboxOptions): Sandbox {
@@ -148,7 +156,7 @@ export function createSandbox({
       if (!operation) throw new Error(`The sandbox has no operation ${operationId}`);
       const faults = faultPreferences(prefer);
       const key = await keyName(apiKeyBytes ?? bytesOf(apiKey));
-      let result: ModeAnswer;
+      let result: Answer;
       // A client may ask for a stricter limit than the operator's, never a looser one.
       if (limiter.refuses(key, stricter(rateLimit, faults.rateLimit), clock.now()))
         result = replies(operation).rateLimited();

@@ -5,7 +5,7 @@
 // the sandbox's error (a 500 from the mock), never an answer borrowed or made up. Where a
 // message names the extension asked for, the example names the reserved `.example` instead.
 import type { Api, Node, Operation } from '../api.ts';
-import type { ModeAnswer } from '../mode.ts';
+import type { Answer } from '../mode.ts';
 
 /** The extension a failure example names where the service names the one asked for. */
 const EXAMPLE_EXTENSION = '.example';
@@ -17,16 +17,16 @@ export const isFailure = (value: unknown): value is Node =>
 /** The answers of one request to an operation; its `time` (where the success has one) counts from when it was made. */
 export interface Reply {
   /** Success with `return` (for operations whose answer has one). */
-  ok(value: unknown): ModeAnswer;
+  ok(value: unknown): Answer;
   /** Success without `return` (update_soa, upgrade_plan). */
-  done(): ModeAnswer;
+  done(): Answer;
   /**
    * The operation's failure example `name`; `extension`: the one asked for, named where the
    * example names `.example`.
    */
-  fail(name: string, options?: { extension?: string }): ModeAnswer;
+  fail(name: string, options?: { extension?: string }): Answer;
   /** The service's rate-limit answer: HTTP 500 with its message. */
-  rateLimited(): ModeAnswer;
+  rateLimited(): Answer;
 }
 
 /** `replies(operation)` for every operation, each checked to have the examples the sandbox answers with. */

@@ -98,16 +98,13 @@ export class KeyState {
   }
 }
 
-/** Keys whose writes are kept by default (about 1.5 kB each for a few writes). */
-export const MAX_KEYS = 10_000;
-
 /**
  * The in-memory store over the fixture's state. At most `maxKeys` keys keep their writes (a suite
  * may use a fresh key per test): beyond, the least recently used key's state is dropped, and that
  * key starts again from the fixture; the store remembers the last `maxKeys` keys it dropped, so
  * that the next answer to one can say so. `onEvict(count)` is told each time.
  */
-export function createMemoryStore(base: Collections, maxKeys = MAX_KEYS, onEvict: (count: number) => void): Store {
+export function createMemoryStore(base: Collections, maxKeys: number, onEvict: (count: number) => void): Store {
   // The keys that wrote, least recently used first (a Map keeps insertion order).
   const keys = new Map<string, KeyState>();
   const dropped = new Set<string>();

@@ -1,46 +1,17 @@
-// Every handler of the sandbox, by operationId.
-import { listSubAccounts } from './accounts.ts';
-import { getBandwidthUsageByDay } from './bandwidth.ts';
-import { backupStack, copyStack, getDatabase } from './cloud.ts';
+// Every handler of the sandbox, by operationId: each module exports its operations' handlers, named
+// by their operationId (the sandbox checks at start that every operation has one).
+import * as accounts from './accounts.ts';
+import * as bandwidth from './bandwidth.ts';
+import * as cloud from './cloud.ts';
 import type { Handler } from './context.ts';
-import { listDnsTemplates, listDomainsUsingTemplate, listIps, updateSoa } from './dns.ts';
-import {
-  cancelDomain,
-  checkDomainAvailability,
-  createDomain,
-  getDomain,
-  getPricingTiers,
-  updateDomainContact,
-} from './domains.ts';
-import { listMailDomains } from './mail.ts';
-import { listImages, listServers, upgradeServer, upgradeServerPlan } from './servers.ts';
-import { addSshKey, getSshKey } from './ssh.ts';
+import * as dns from './dns.ts';
+import * as domains from './domains.ts';
+import * as mail from './mail.ts';
+import * as servers from './servers.ts';
+import * as ssh from './ssh.ts';
 
 export type { Context, Handler } from './context.ts';
 
 export const HANDLERS: ReadonlyMap<string, Handler> = new Map(
-  Object.entries({
-    listServers,
-    listImages,
-    upgradeServer,
-    upgradeServerPlan,
-    listIps,
-    listDnsTemplates,
-    listDomainsUsingTemplate,
-    updateSoa,
-    getPricingTiers,
-    getDomain,
-    checkDomainAvailability,
-    createDomain,
-    cancelDomain,
-    updateDomainContact,
-    listSubAccounts,
-    getSshKey,
-    addSshKey,
-    getDatabase,
-    backupStack,
-    copyStack,
-    getBandwidthUsageByDay,
-    listMailDomains,
-  }),
+  Object.entries({ ...accounts, ...bandwidth, ...cloud, ...dns, ...domains, ...mail, ...servers, ...ssh }),
 );

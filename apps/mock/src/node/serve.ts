@@ -1,0 +1,83 @@
+// The mock served over node:http, from a resolved configuration (config.ts): startMock() and the
+// CLI both start it here. Node's part of the assembly (engine/assemble.ts) is its Platform: the
+// files, the Redis store and the proxy.
+import type { AddressInfo } from 'node:net';
+import type { MockConfig } from '../config.ts';
+import type { Node } from '../engine/api.ts';
+import { assemble, type Platform } from '../engine/assemble.ts';
+import { createLog } from '../engine/log.ts';
+import { BUILT_IN_FIXTURE, DOCUMENT, exists, MANIFEST, readText } from './files.ts';
+import { createFront } from './front.ts';
+
+export interface RunningMock {
+  url: string;
+  /** Present when the mode keeps state (the sandbox). */
+  reset?(apiKey?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What only Node does for the modes: files, Redis and the proxy, each loaded only for the mode that needs it. */
+export const NODE: Platform = {
+  fixtureText: (path = BUILT_IN_FIXTURE) => ({ source: path, text: readText(path) }),
+  async sharedStore(base, options) {
+    const { createRedisStore } = await import('./redis-store.ts');
+    return createRedisStore(base, options);
+  },
+  async proxy(upstream, timeoutMs) {
+    const { createProxy } = await import('./proxy.ts');
+    return createProxy(upstream, timeoutMs);
+  },
+};
+
+/** Starts the mock a configuration describes (port 0 picks a free port). */
+export async function serve(config: MockConfig): Promise<RunningMock> {
+  const write = config.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
+  const { handle, answerer } = await assemble({
+    document: readDocument(config.document),
+    mode: config.mode,
+    strict: config.strict,
+    // Warnings (a sandbox key's state dropped) are written even when requests are not logged.
+    log: createLog({ verbose: config.verbose, write }),
+    platform: NODE,
+    about: about(),
+  });
+  const server = createFront(handle, config.cors);
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await answerer.close?.();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    await answerer.listening?.(server.address() as AddressInfo);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    ...(answerer.reset ? { reset: async (apiKey?: string) => answerer.reset?.(apiKey) } : {}),
+    close,
+  };
+}
+
+/** The description: a parsed document, or the path of a bundled JSON file. */
+export function readDocument(document: string | Node = DOCUMENT): Node {
+  if (typeof document !== 'string') return document;
+  if (!exists(document))
+    throw new Error(`${document} is missing: build the description first (\`pnpm build\` in the repository)`);
+  return JSON.parse(readText(document));
+}
+
+/** Who runs there, as `GET /` tells it: the package, and where the API's docs are. */
+function about() {
+  const { name, version, homepage } = JSON.parse(readText(MANIFEST));
+  return { name, version, docs: homepage };
+}
