@@ -1,6 +1,6 @@
 // createHostApiClient: one method per operation (`api.servers.list(...)`), resolving to the
 // envelope's `return` or throwing a typed error. The path client is @hostapi/client/paths.
-import { readEnvelope } from './core/envelope.js';
+import { readAnswer } from './core/envelope.js';
 import { excerpt } from './core/errors.js';
 import { eachRecord } from './core/paginate.js';
 import { BASE_HEADERS, FORM_HEADERS, type HostApiClientOptions, headersOf, setUp } from './core/setup.js';
@@ -63,7 +63,7 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
       throw error;
     }
     const received = await send(id, url, outgoing, call);
-    return { ...received, data: readEnvelope(id, received.response.status, received.text, mask) };
+    return { ...received, data: readAnswer(id, received.response.status, received.text, mask) };
   }
 
   const groups: Record<string, Record<string, unknown>> = {};

@@ -2,9 +2,10 @@
 // paths, with the operation methods' wire format, transport, errors and retries; and
 // readEnvelope, which reads an answer as the operation methods do. A subpath of its own, so that
 // an application using only the operation methods does not bundle openapi-fetch.
-import { type FormShape, URL_ENCODED } from '@hostapi/spec/wire';
+import { type FormShape, maskKey, URL_ENCODED } from '@hostapi/spec/wire';
 import type { operations } from '@hostapi/types';
 import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import { readAnswer } from './core/envelope.js';
 import { excerpt, HostApiError, HttpError, InvalidResponseError } from './core/errors.js';
 import type { RetryOptions } from './core/retry.js';
 import { BASE_HEADERS, type HostApiClientOptions, setUp } from './core/setup.js';
@@ -12,7 +13,13 @@ import { OPERATIONS } from './generated/operations.js';
 import type { ClientPaths } from './generated/paths.js';
 import type { OperationId } from './types.js';
 
-export { readEnvelope } from './core/envelope.js';
+/**
+ * Reads an answer as the operation methods do (see readAnswer): its result, or the typed error,
+ * with `apiKey` masked in whatever the error quotes.
+ */
+export const readEnvelope = (operation: string, status: number, text: string, apiKey: string): unknown =>
+  readAnswer(operation, status, text, (said) => maskKey(said, [apiKey]));
+
 export type { ClientPaths } from './generated/paths.js';
 
 /** Per-call options of the path client beside openapi-fetch's own (`headers`, `signal`, ...). */

@@ -47,7 +47,7 @@ const isFailure = (body: Envelope) =>
  * fields, HttpError for any other error status, InvalidResponseError for a 2xx without the
  * envelope.
  */
-export function readEnvelope(operation: string, status: number, text: string, mask: Mask): unknown {
+export function readAnswer(operation: string, status: number, text: string, mask: Mask): unknown {
   const body = parse(text);
   if (isEnvelope(body) && isFailure(body) && typeof body.msg === 'string') {
     const msg = mask(body.msg);
