@@ -570,7 +570,7 @@ export interface components {
             };
         };
         /**
-         * @description An identifier a request takes back from an answer: a whole number (`42`), or the string of digits the service writes it as in its answers (`"42"`). Either goes out as the same digits (`key_id=42`).
+         * @description An identifier a request takes back from an answer: a whole number (`293`), or the string of digits the service writes it as in its answers (`"293"`). Either goes out as the same digits (`client_id=293`).
          * @example 293
          */
         IdInput: number | string;
