@@ -83,10 +83,10 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
           '            apikey:\n' +
           '              $ref: ../../components/schemas/ApiKey.yaml\n' +
           '            client_id:\n' +
-          '              $ref: ../../components/schemas/ClientId.yaml\n',
+          '              $ref: ../../components/schemas/IdInput.yaml\n',
         to:
           '            client_id:\n' +
-          '              $ref: ../../components/schemas/ClientId.yaml\n' +
+          '              $ref: ../../components/schemas/IdInput.yaml\n' +
           '            apikey:\n' +
           '              $ref: ../../components/schemas/ApiKey.yaml\n',
       },

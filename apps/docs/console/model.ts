@@ -3,7 +3,7 @@
 import { deref, type Node, operationRoute, operationsOf, propertiesOf, requiredOf } from '@hostapi/spec/document';
 import { exampleInput, wireShape } from '@hostapi/spec/fields';
 import { MOCK_URL } from '../scripts/mock.ts';
-import type { ConsoleModel, Field, OperationModel } from './src/model.ts';
+import type { ConsoleModel, Field, OperationModel, ValueField } from './src/model.ts';
 
 export { MOCK_URL };
 
@@ -60,7 +60,11 @@ function objectFields(doc: Node, schema: Node): Field[] {
 function field(doc: Node, name: string, node: Node, required?: boolean, description?: string): Field {
   const schema = deref(doc, node);
   const base = { name, ...(required && { required: true as const }), ...hint(description ?? schema.description) };
-  const type = [schema.type].flat().find((t) => t !== 'null');
+  // `integer|string`: an identifier, a number or the digits an answer gives (sent as typed).
+  const type = [schema.type]
+    .flat()
+    .filter((t) => t !== 'null')
+    .join('|');
   // A list the service reads by index is an object keyed by the index in the description.
   if (type === 'array' || wireShape(doc, node).kind === 'list') {
     return {
@@ -74,13 +78,13 @@ function field(doc: Node, name: string, node: Node, required?: boolean, descript
     return { ...base, kind: 'map', value: field(doc, '', schema.additionalProperties) };
   }
   if (type === 'object') return { ...base, kind: 'object', fields: objectFields(doc, schema) };
-  if (!['string', 'integer', 'number', 'boolean'].includes(type))
+  if (!['string', 'integer', 'integer|string', 'number', 'boolean'].includes(type))
     throw new Error(`console: no input for ${name} of type ${type}`);
   const example = schema.examples?.[0] ?? schema.example;
   return {
     ...base,
     kind: 'value',
-    type,
+    type: type as ValueField['type'],
     ...(schema.enum && { enum: schema.enum }),
     ...(example !== undefined && { example }),
     ...(schema.pattern && { pattern: schema.pattern }),

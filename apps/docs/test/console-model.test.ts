@@ -150,6 +150,20 @@ describe('the form values', () => {
     expect(toInput(digits, initialValues(digits, { flag: '0' }))).toEqual({ flag: '0' });
   });
 
+  it('take an identifier as the digits an answer gives, kept exact (issue 37)', () => {
+    const getKey = model.operations.find((op) => op.id === 'getSshKey')!;
+    const key = getKey.fields.find((f) => f.name === 'key_id');
+    expect(key).toMatchObject({ kind: 'value', type: 'integer|string', pattern: '^[1-9][0-9]*$' });
+    const values = initialValues(getKey.fields, {});
+    Object.assign(values, { client_id: '293', key_id: '42' });
+    expect(toInput(getKey.fields, values)).toEqual({ client_id: 293, key_id: 42 });
+    // Past what a number holds exactly, the digits as typed; text that is no identifier goes as typed.
+    Object.assign(values, { key_id: '90071992547409931' });
+    expect(toInput(getKey.fields, values)).toEqual({ client_id: 293, key_id: '90071992547409931' });
+    Object.assign(values, { key_id: 'abc' });
+    expect(toInput(getKey.fields, values)).toEqual({ client_id: 293, key_id: 'abc' });
+  });
+
   it('name the required inputs left blank by their wire names, nested ones only when their group is sent', () => {
     expect(missingRequired(copy.fields, initialValues(copy.fields, {}))).toEqual([
       'client_id',

@@ -17,7 +17,8 @@ export type Scalar = string | number;
 
 export interface ValueField extends FieldBase {
   kind: 'value';
-  type: 'string' | 'integer' | 'number' | 'boolean';
+  /** `integer|string`: an identifier, as a number or as the digits an answer gives. */
+  type: 'string' | 'integer' | 'integer|string' | 'number' | 'boolean';
   /** Allowed values, offered as a choice. */
   enum?: Scalar[];
   /** The schema's example, shown as a placeholder. */

@@ -57,6 +57,9 @@ function convert(field: Field, value: FormValue | undefined): unknown {
       const choice = field.enum?.find((option) => String(option) === text);
       if (choice !== undefined) return choice;
       if (field.type === 'integer' && /^-?\d+$/.test(text)) return Number(text);
+      // An identifier: its digits go out as typed either way; a number where one holds them exactly.
+      if (field.type === 'integer|string' && /^\d+$/.test(text) && Number.isSafeInteger(Number(text)))
+        return Number(text);
       if (field.type === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
       return text;
     }

@@ -66,7 +66,7 @@ export interface ListServersInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /** Narrow, sort and page the list, sent as `filters[state]=On&filters[page_size]=50`. */
   filters?: {
     /** Only servers in this power state. Sent as `filters[state]`. */
@@ -147,7 +147,7 @@ export interface UpgradeServerInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Name of the server to upgrade.
    *
@@ -191,7 +191,7 @@ export interface UpgradeServerPlanInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Name of the server to upgrade.
    *
@@ -216,7 +216,7 @@ export interface ListIpsInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /** Sorting and paging, sent as `filters[sort_by]=...&filters[page_size]=...`. */
   filters?: {
     /**
@@ -252,13 +252,13 @@ export interface ListDomainsUsingTemplateInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
-   * The template, as listed by `list_templates`.
+   * The template, as `list_templates` lists it (`template_id`, a string of digits) or as a number.
    *
    * @example 12
    */
-  template_id: number;
+  template_id: number | string;
 }
 
 /**
@@ -271,7 +271,7 @@ export interface ListDnsTemplatesInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
 }
 
 /**
@@ -284,7 +284,7 @@ export interface UpdateSoaInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The zone whose SOA record changes.
    *
@@ -345,7 +345,7 @@ export interface GetPricingTiersInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
 }
 
 /**
@@ -358,7 +358,7 @@ export interface GetDomainInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain name, without a trailing dot.
    *
@@ -377,7 +377,7 @@ export interface CheckDomainAvailabilityInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain name, without a trailing dot.
    *
@@ -405,7 +405,7 @@ export interface CreateDomainInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain name to register.
    *
@@ -423,7 +423,7 @@ export interface CreateDomainInput {
    *
    * @example 3310
    */
-  registrant_contact: number;
+  registrant_contact: number | string;
   /** Optional settings, sent as `params[<name>]`. */
   params?: {
     /**
@@ -436,19 +436,19 @@ export interface CreateDomainInput {
      *
      * @example 3310
      */
-    AdminContact?: number;
+    AdminContact?: number | string;
     /**
      * Contact ID of the technical contact. Sent as `params[TechContact]`.
      *
      * @example 3311
      */
-    TechContact?: number;
+    TechContact?: number | string;
     /**
      * Contact ID of the billing contact. Sent as `params[BillingContact]`.
      *
      * @example 3310
      */
-    BillingContact?: number;
+    BillingContact?: number | string;
     /**
      * Privacy protection, `1` yes or `0` no. `true` and `false` are sent as `1` and `0`. Sent as
      * `params[protect]`.
@@ -497,7 +497,7 @@ export interface CancelDomainInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain to cancel.
    *
@@ -516,13 +516,13 @@ export interface UpdateDomainContactInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
-   * The contact to change.
+   * The contact to change, as answers give it (`ContactID`, a string of digits) or as a number.
    *
    * @example 3310
    */
-  contact_id: number;
+  contact_id: number | string;
   /** The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
   params?: {
     /**
@@ -679,7 +679,7 @@ export interface ListSubAccountsInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /** Narrow, sort and page the list, sent as `filters[name]=Harbour&filters[include_closed]=1`. */
   filters?: {
     /**
@@ -726,13 +726,13 @@ export interface GetSshKeyInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
-   * The key, as returned by `ssh/key/add`.
+   * The key, as `ssh/key/add` returns it (`key_id`, a string of digits) or as a number.
    *
    * @example 41
    */
-  key_id: number;
+  key_id: number | string;
   /**
    * A boolean sent as `1` to also return the users the key is installed for (`0`, the default,
    * leaves them out). `true` and `false` are sent as `1` and `0`.
@@ -750,7 +750,7 @@ export interface AddSshKeyInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * A name for the key.
    *
@@ -783,7 +783,7 @@ export interface GetDatabaseInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The server the database belongs to.
    *
@@ -814,7 +814,7 @@ export interface BackupStackInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The server the stack runs on.
    *
@@ -850,7 +850,7 @@ export interface CopyStackInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The server that holds the stack.
    *
@@ -975,7 +975,7 @@ export interface GetBandwidthUsageByDayInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The address with its prefix length, `address/prefix`.
    *
@@ -1013,7 +1013,7 @@ export interface ListMailDomainsInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The mail server.
    *
