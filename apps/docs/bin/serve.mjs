@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import serveStatic from 'serve-static';
-import { DIST } from '../scripts/site.ts';
+import { DIST } from '../build/site.ts';
 
 const USAGE = `Usage: serve [--host 127.0.0.1] [--port 8080] [--mock-url <url> [--mock-command <command>]]
   (HOST and PORT in the environment set the defaults; port 0: any free port)`;

@@ -1,5 +1,5 @@
 // Redoc's page as both sides render it: the build (on the server, one page per route, see
-// scripts/render.ts) and the browser (main.ts, which hydrates that page). Both render the same
+// build/render.ts) and the browser (main.ts, which hydrates that page). Both render the same
 // tree, through Redoc's public React interface, so that the browser's first render matches the
 // markup the build wrote.
 import { createElement, Fragment, type ReactElement, useEffect } from 'react';
@@ -13,11 +13,11 @@ export type PreparedDocs = Awaited<ReturnType<typeof prepareApiDocs>>;
 export const REDOC_OPTIONS: NonNullable<Parameters<typeof prepareApiDocs>[0]['options']> = {
   // The description is bundled already (@hostapi/spec).
   skipBundle: true,
-  // Nested fields are named as they are sent (scripts/description.ts renames them to
+  // Nested fields are named as they are sent (build/description.ts renames them to
   // `params[Phone][Country]`): no `params.Phone.` prefix in front of those names.
   hidePropertiesPrefix: true,
   // The samples each operation shows: the curl command and the @hostapi/client call that
-  // scripts/description.ts adds as x-codeSamples (Redoc lists only the languages named here).
+  // build/description.ts adds as x-codeSamples (Redoc lists only the languages named here).
   codeSamples: {
     languages: [
       { lang: 'curl', label: 'curl' },

@@ -31,9 +31,9 @@ import {
 import { PHONE, RESULTS } from './support/layout.js';
 import { siteMockAndBrowser } from './support/running.js';
 import { docsPage, openLive } from './support/site.js';
-import type { OperationModel } from '../console/src/model.js';
+import type { OperationModel } from '../console/model.ts';
 
-/** The mock's README, where the console sends a reader to start the mock (scripts/mock.ts). */
+/** The mock's README, where the console sends a reader to start the mock (build/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
 const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${
   MOCK_PACKAGE.repository.directory

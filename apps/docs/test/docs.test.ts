@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, type Watched } from '@hostapi/testing/chromium';
-import { LIVE_PAGE, pageFile, readSite, readSiteDescription } from '../scripts/site.ts';
+import { LIVE_PAGE, pageFile, readSite, readSiteDescription } from '../build/site.ts';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import {
   expectedLinks,
@@ -21,8 +21,8 @@ import {
   type Link,
 } from './support/links.js';
 import { type Node, operationsOf } from '@hostapi/spec/document';
-import { docsDescription } from '../scripts/description.ts';
-import { tagRoute } from '../scripts/site.ts';
+import { docsDescription } from '../build/description.ts';
+import { tagRoute } from '../build/site.ts';
 import {
   deref,
   docsPage,
@@ -35,7 +35,7 @@ import {
   tags,
 } from './support/site.js';
 
-/** The mock's README, where the docs send a reader to start the mock (scripts/mock.ts). */
+/** The mock's README, where the docs send a reader to start the mock (build/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
 const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${
   MOCK_PACKAGE.repository.directory
@@ -366,7 +366,7 @@ describe('opened from disk (file://)', () => {
   );
 });
 
-// A deep link shows the page the build rendered for its route (scripts/render.ts) while Redoc's
+// A deep link shows the page the build rendered for its route (build/render.ts) while Redoc's
 // script (2.3 MB) is still on its way, then Redoc hydrates that very page. Redoc's script is held
 // back here until the rendered page has been checked, so that both are seen.
 describe("an operation's deep link, before Redoc has run", () => {

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Fields } from './form.js';
 import { JsonView } from './json.js';
-import type { ConsoleModel, OperationModel, ResponseExample } from './model.js';
+import type { ConsoleModel, OperationModel, ResponseExample } from '../model.js';
 import { operationAt, watchRoute } from './route.js';
 import { type Exchange, send } from './send.js';
 import { remember, remembered } from './session.js';

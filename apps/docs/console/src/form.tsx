@@ -2,7 +2,7 @@
 // its type and a required mark; choices for enumerations; lists and maps whose entries can be
 // added and removed. Each input's accessible name is its wire name.
 import type { ComponentChildren } from 'preact';
-import type { Field, ListField, MapField, ObjectField, ValueField } from './model.js';
+import type { Field, ListField, MapField, ObjectField, ValueField } from '../model.js';
 import { type FormValue, type FormValues, initialValue, itemName, wireName } from './values.js';
 
 type Change = (value: FormValue) => void;

@@ -3,7 +3,7 @@
 // the response as received, with the time it took.
 import { HostApiError } from '@hostapi/client';
 import { createPathClient } from '@hostapi/client/paths';
-import type { OperationModel } from './model.js';
+import type { OperationModel } from '../model.js';
 
 export interface Call {
   operation: OperationModel;

@@ -6,15 +6,15 @@ import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/docume
 import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
-import { consoleModel } from '../../console/model.ts';
-import type { OperationModel } from '../../console/src/model.js';
-import { curlCommand } from '../../scripts/curl.ts';
+import { MOCK_URL } from '../../build/mock.ts';
+import { consoleModel, type OperationModel } from '../../console/model.ts';
+import { curlCommand } from '../../shared/curl.ts';
 import { headingPattern, openLive } from './site.js';
 
 export { curlCommand };
 
 const doc = readBundle();
-export const model = consoleModel(doc);
+export const model = consoleModel(doc, MOCK_URL);
 const described = new Map(operationsOf(doc).map(({ op }) => [op.operationId as string, op]));
 /** The named examples of an operation's answers with this status: `{ name: value }`. */
 export const examplesOf = (op: OperationModel, status: number) =>
