@@ -4,12 +4,14 @@
 import type { Locator } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
 import { propertiesOf } from '@hostapi/spec/document';
+import { INDEX_PATTERN } from '@hostapi/spec/wire';
 import { deref, spec, type DocsOperation } from './site.js';
 
 /**
  * The names the docs should show for a field sent as `name`, and for what it nests: object
  * members `name[key]`, list entries' members `name[<n>][key]` (`name[][key]` where the service
- * sends empty brackets), a map's entries `name[<key>]` (Redoc marks them with a `*`).
+ * sends empty brackets), a map's entries `name[<key>]` and a list written as an object keyed by
+ * the index `name[<n>]` (Redoc marks both with a `*`).
  */
 function wireNames(schema: any, name: string): string[] {
   const s = deref(spec, schema);
@@ -18,7 +20,7 @@ function wireNames(schema: any, name: string): string[] {
     return [name, ...(deref(spec, s.items).type === 'object' ? wireNames(s.items, entry).slice(1) : [])];
   }
   if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object')
-    return [name, `${name}[<key>]*`];
+    return [name, `${name}[${s.propertyNames?.pattern === INDEX_PATTERN ? '<n>' : '<key>'}]*`];
   const members = Object.entries(propertiesOf(spec, s));
   return [name, ...members.flatMap(([key, value]) => wireNames(value, `${name}[${key}]`))];
 }
