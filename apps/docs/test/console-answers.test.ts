@@ -2,9 +2,13 @@
 // `sl-violations` list of any shape among them), any body (JSON of any shape, problem and envelope
 // lookalikes with values that are not text, text, bytes). Each answer comes from a server of the
 // test's own, one after another on one page: the console renders each as text (the body as the
-// console shows JSON, or as it is), with no page error, and then shows the next one.
-import { createServer } from 'node:http';
+// console shows JSON, or as it is), with no page error, and then shows the next one. And a server
+// that quotes the API key back, in every spelling and place of the shared table
+// (@hostapi/testing/key-spellings): the console shows it masked, never the key.
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REDACTED } from '@hostapi/spec/wire';
+import { carriesKey, keyPlaces, SECRET, SHORT } from '@hostapi/testing/key-spellings';
 import fc from 'fast-check';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,24 +21,37 @@ const running = siteMockAndBrowser();
 /** An answer: its status, headers and body. `x-case` (added) tells the answers apart. */
 interface Answer {
   status: number;
+  statusText?: string;
   headers: Record<string, string>;
   body: Uint8Array;
 }
 
-/** What the server sends next, and the number of the answer. */
-let next: Answer = { status: 200, headers: {}, body: new Uint8Array() };
+/** What the server sends next (or makes of the request it answers), and the number of the answer. */
+let next: Answer | ((request: Heard) => Answer) = { status: 200, headers: {}, body: new Uint8Array() };
 let count = 0;
-const server = createServer((request, response) => {
-  request.resume();
+/** A request as the server heard it: its method, URL and body. */
+interface Heard {
+  method: string;
+  url: string;
+  body: string;
+}
+const server = createServer(async (request, response) => {
+  const body = await text(request);
   const cors = {
     'access-control-allow-origin': '*',
     'access-control-allow-headers': '*',
     'access-control-expose-headers': '*',
   };
   if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-  response.writeHead(next.status, { ...next.headers, ...cors, 'x-case': String(count) });
-  response.end(NO_BODY.includes(next.status) ? undefined : next.body);
+  const answer = typeof next === 'function' ? next({ method: request.method!, url: request.url!, body }) : next;
+  response.writeHead(answer.status, answer.statusText ?? '', { ...answer.headers, ...cors, 'x-case': String(count) });
+  response.end(NO_BODY.includes(answer.status) ? undefined : answer.body);
 });
+const text = async (request: IncomingMessage) => {
+  let all = '';
+  for await (const chunk of request) all += chunk;
+  return all;
+};
 let url: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -197,4 +214,78 @@ describe('whatever a server answers', () => {
       await watched.page.context().close();
     }
   }, 240_000);
+});
+
+/**
+ * Clicks Send and resolves, once the answer numbered `number` is shown, to all the exchange shows,
+ * folded parts too: the answer, its headers, the request sent. In the page, in one round trip: a
+ * few hundred answers are sent this way.
+ */
+const sendAndRead = (panel: Locator, number: string) =>
+  panel.evaluate(async (root, number) => {
+    const exchange = () => root.querySelector('section.exchange');
+    const shown = () =>
+      [...(exchange()?.querySelectorAll('tr') ?? [])].some(
+        (row) => row.querySelector('th')?.textContent === 'x-case' && row.querySelector('td')?.textContent === number,
+      );
+    [...root.querySelectorAll('button')].find((button) => button.textContent === 'Send')!.click();
+    await new Promise<void>((resolve) => {
+      const check = () => (shown() ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    return exchange()!.textContent ?? '';
+  }, number);
+
+/** Text a header value (or a status text) may carry as it is: printable ASCII. */
+const headerSafe = (value: string) => /^[\x20-\x7e]*$/.test(value);
+
+describe('a server that quotes the API key back', () => {
+  /**
+   * A place's text as the body (text, or JSON where it is JSON), also as a header and the status
+   * text where a header can carry it, beside the request as the server heard it, key and all.
+   */
+  const echoing =
+    (text: string) =>
+    (heard: Heard): Answer => ({
+      status: 401,
+      ...(headerSafe(text) && { statusText: text }),
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'x-request': `${heard.method} ${heard.url}`,
+        ...(headerSafe(text) && { 'x-echo': text }),
+      },
+      body: bytes(text),
+    });
+
+  it.for([
+    ['a key long enough to be a secret', SECRET],
+    ['a short key (masked where it is named)', SHORT],
+  ])('%s: shown masked in every spelling and place, never as it is', { timeout: 240_000 }, async ([, key]) => {
+    const watched = await docsPage(running.browser);
+    try {
+      const panel = await openConsole(watched, consoleOperation('listServers'), running.site, url);
+      await panel.getByLabel('API key', { exact: true }).fill(key!);
+      const places = keyPlaces(key!);
+      expect(places.length).toBeGreaterThan(50);
+      for (const { place, text } of places) {
+        next = echoing(text);
+        const shown = await sendAndRead(panel, String(++count));
+        expect(carriesKey(shown, key!), `${place}: ${shown}`).toBe(false);
+        expect(shown, place).toContain(REDACTED);
+      }
+      // Then every place at once, each quoted by a string of one JSON answer (as a `msg` quotes it):
+      // each string is masked as text, one a line of the JSON shown.
+      const quoted = Object.fromEntries(places.map(({ place, text }) => [place, text]));
+      next = { status: 200, headers: { 'content-type': 'application/json' }, body: bytes(JSON.stringify(quoted)) };
+      const lines = (await sendAndRead(panel, String(++count))).split('\n');
+      for (const { place } of places) {
+        const line = lines.find((l) => l.trimStart().startsWith(`${JSON.stringify(place)}: `));
+        expect(line, place).toContain(REDACTED);
+        expect(carriesKey(line!, key!), `${place}: ${line}`).toBe(false);
+      }
+      expect(watched.consoleErrors.filter((e) => !e.startsWith('Failed to load resource: the server'))).toEqual([]);
+    } finally {
+      await watched.page.context().close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock } from '@hostapi/mock';
+import { REDACTED } from '@hostapi/spec/wire';
 import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -371,7 +372,7 @@ describe('the API key', () => {
     /** Everything the page holds but the key's own input, with the request sent shown. */
     async function expectNoKeyShown(when: string) {
       await panelOf(page).getByText('Request sent (API key masked)').click();
-      expect(await panelOf(page).locator('details.request pre').innerText()).toContain('***');
+      expect(await panelOf(page).locator('details.request pre').innerText()).toContain(REDACTED);
       const seen = await page.evaluate(() => {
         const root = document.getElementById('hostapi-console')!.shadowRoot!;
         const inputs = [
@@ -424,7 +425,9 @@ describe('the API key', () => {
       expect(multipart.request.postData()).toContain(KEY);
       expect(multipart.status).toBe(200);
       await expectNoKeyShown('multipart');
-      expect(await panel.locator('details.request pre').innerText()).toMatch(/name="apikey"\r?\n\r?\n\*\*\*\r?\n/);
+      expect(await panel.locator('details.request pre').innerText()).toMatch(
+        /name="apikey"\r?\n\r?\n\[redacted\]\r?\n/,
+      );
 
       // What the copy buttons copy has a placeholder instead.
       await panel.getByRole('button', { name: 'Copy curl' }).click();

@@ -1,6 +1,6 @@
-// Modules the console's build provides (see ../build.mjs).
+// Modules the console's build provides (see ../../build/console.ts).
 declare module 'hostapi-console:model' {
-  const model: import('../model.ts').ConsoleModel;
+  const model: import('../model.js').ConsoleModel;
   export default model;
 }
 declare module '*.css' {
