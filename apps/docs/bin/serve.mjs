@@ -57,8 +57,18 @@ const pageWithMock = () =>
       ` data-command="${attribute(values['mock-command'])}">`,
   );
 
+/**
+ * On every answer: no other site may frame the docs (it could have a reader click the console's
+ * Send unseen); the page's own meta CSP cannot say so. And no type sniffing.
+ */
+const HEADERS = {
+  'content-security-policy': "frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
 const server = createServer((req, res) => {
-  res.setHeader('x-content-type-options', 'nosniff');
+  for (const [name, value] of Object.entries(HEADERS)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     req.resume();
     res

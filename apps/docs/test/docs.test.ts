@@ -5,6 +5,8 @@
 // opened from disk (file://). Each operation's own page: test/operations.test.ts. Screenshots go
 // to test-results/.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, type Watched } from '@hostapi/testing/chromium';
@@ -34,6 +36,7 @@ import {
   spec,
   tags,
 } from './support/site.js';
+import { serve } from './support/serve.js';
 
 /** The mock's README, where the docs send a reader to start the mock (build/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
@@ -423,4 +426,54 @@ describe("an operation's deep link, before Redoc has run", () => {
       ).toBe(true);
     }
   });
+});
+
+describe('framed by a page of another site', () => {
+  /** A page on an origin of its own (another port) that frames the address in its `src` parameter. */
+  async function framingSite() {
+    const server = createServer((request, response) => {
+      const src = new URL(request.url!, 'http://host').searchParams.get('src') ?? '';
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!DOCTYPE html><title>Another site</title><iframe src="${src.replace(/"/g, '&quot;')}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      framing: (src: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/?src=${encodeURIComponent(src)}`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("is refused by the docs' server; framed from a host that allows it, the page shows no console", async () => {
+    const link = operationLinks.find((l) => l.route.endsWith('/listservers'))!;
+    const docs = await serve(['--port', '0']);
+    const other = await framingSite();
+    const watched = await docsPage(browser);
+    const { page } = watched;
+    try {
+      // bin/serve.mjs (and the container): Chromium refuses to show the page in the frame. (The
+      // framing page's load waits for its frame's.)
+      const logged: string[] = [];
+      page.on('console', (message) => logged.push(message.text()));
+      await page.goto(other.framing(`${docs.url}/${link.route}`));
+      const frame = page.frames().find((f) => f !== page.mainFrame())!;
+      expect(await frame.locator('#redoc').count()).toBe(0);
+      await expect
+        .poll(() => logged.some((text) => text.includes("frame-ancestors 'none'")), { timeout: 30_000 })
+        .toBe(true);
+
+      // A host that sends neither header (a plain static server, as GitHub Pages is): the page shows,
+      // but the console, which mounts nothing framed by another site, offers no Send to click.
+      await page.goto(other.framing(`${site.url}${link.route}`));
+      const framed = page.frames().find((f) => f !== page.mainFrame())!;
+      await framed.locator('h1, h2').filter({ hasText: link.heading }).first().waitFor();
+      await framed.waitForLoadState('load'); // the console's script (deferred) has run
+      expect(await framed.locator('#hostapi-console').count()).toBe(0);
+      expect(await framed.getByRole('button', { name: /Try it/ }).count()).toBe(0);
+      expect(watched.external).toEqual([]);
+    } finally {
+      await page.context().close();
+      docs.stop();
+      await other.close();
+    }
+  }, 120_000);
 });
