@@ -62,30 +62,63 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 /** A fetch has no body for these statuses, whatever the server writes. */
 const NO_BODY = [204, 205, 304];
 
+/** What the exchange shows: all its text (folded parts too), and the parts the checks read. */
+interface Shown {
+  all: string;
+  status: string | null;
+  verdict: string;
+  /** The body, as the first `pre` shows it. */
+  body: string;
+  /** The entries of the sl-violations list shown, or its text where it is no list. */
+  violations: { items: number; text: string | undefined } | undefined;
+}
+
+/**
+ * Clicks Send and resolves, once the answer numbered `number` is shown (each carries its number,
+ * so that it is never the one before), to what the exchange shows. In the page, in one round
+ * trip: a few hundred answers are sent this way.
+ */
+const sendAndRead = (panel: Locator, number: string): Promise<Shown> =>
+  panel.evaluate(async (root, number) => {
+    const exchange = () => root.querySelector('[aria-label="Response"]');
+    const shown = () =>
+      [...(exchange()?.querySelectorAll('tr') ?? [])].some(
+        (row) => row.querySelector('th')?.textContent === 'x-case' && row.querySelector('td')?.textContent === number,
+      );
+    [...root.querySelectorAll('button')].find((button) => button.textContent === 'Send')!.click();
+    await new Promise<void>((resolve) => {
+      const check = () => (shown() ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    const node = exchange()!;
+    const violations = node.querySelector('[aria-label="Violations"]');
+    return {
+      all: node.textContent ?? '',
+      status: node.querySelector('[data-status]')?.getAttribute('data-status') ?? null,
+      verdict: node.querySelector('[data-verdict]')?.textContent ?? '',
+      body: node.querySelector('pre')?.textContent ?? '',
+      violations: violations
+        ? { items: violations.querySelectorAll('li').length, text: violations.querySelector('pre')?.textContent }
+        : undefined,
+    };
+  }, number);
+
 /** Sends `answer` as the server's next one, clicks Send, and checks what the console shows. */
 async function expectShown(panel: Locator, answer: Answer, errors: () => string[]) {
   next = answer;
-  const number = String(++count);
-  await panel.getByRole('button', { name: 'Send', exact: true }).click();
-  const exchange = panel.getByRole('region', { name: 'Response' });
-  // This answer's, not the one before (each carries its number).
-  await exchange
-    .locator('tr:has(> th:text-is("x-case")) > td', { hasText: new RegExp(`^${number}$`) })
-    .waitFor({ state: 'attached', timeout: 15_000 });
-  expect(await exchange.locator('[data-status]').getAttribute('data-status')).toBe(String(answer.status));
-  expect(await exchange.locator('[data-verdict]').textContent()).not.toBe('');
+  const shown = await sendAndRead(panel, String(++count));
+  expect(shown.status).toBe(String(answer.status));
+  expect(shown.verdict).not.toBe('');
   // The body as text: pretty JSON where it is JSON, else as it is.
   const text = NO_BODY.includes(answer.status) ? '' : new TextDecoder().decode(answer.body);
   const json = parse(text);
-  const body = await exchange.locator('pre').first().textContent();
-  expect(body).toBe(json === undefined ? text || '(empty body)' : JSON.stringify(json, null, 2));
+  expect(shown.body).toBe(json === undefined ? text || '(empty body)' : JSON.stringify(json, null, 2));
   // Every entry of an sl-violations list, each as text; any other value as it is.
   const header = answer.headers['sl-violations'];
   if (header !== undefined) {
     const list = parse(header);
-    const violations = panel.getByRole('region', { name: 'Violations' });
-    if (Array.isArray(list)) expect(await violations.locator('li').count()).toBe(list.length);
-    else expect(await violations.locator('pre').textContent()).toBe(header.trim());
+    if (Array.isArray(list)) expect(shown.violations?.items).toBe(list.length);
+    else expect(shown.violations?.text).toBe(header.trim());
   }
   // Chromium logs an error status as a failed load; nothing else may be logged.
   expect(errors().filter((error) => !error.startsWith('Failed to load resource: the server responded'))).toEqual([]);
@@ -216,26 +249,6 @@ describe('whatever a server answers', () => {
   }, 240_000);
 });
 
-/**
- * Clicks Send and resolves, once the answer numbered `number` is shown, to all the exchange shows,
- * folded parts too: the answer, its headers, the request sent. In the page, in one round trip: a
- * few hundred answers are sent this way.
- */
-const sendAndRead = (panel: Locator, number: string) =>
-  panel.evaluate(async (root, number) => {
-    const exchange = () => root.querySelector('section.exchange');
-    const shown = () =>
-      [...(exchange()?.querySelectorAll('tr') ?? [])].some(
-        (row) => row.querySelector('th')?.textContent === 'x-case' && row.querySelector('td')?.textContent === number,
-      );
-    [...root.querySelectorAll('button')].find((button) => button.textContent === 'Send')!.click();
-    await new Promise<void>((resolve) => {
-      const check = () => (shown() ? resolve() : requestAnimationFrame(check));
-      check();
-    });
-    return exchange()!.textContent ?? '';
-  }, number);
-
 /** Text a header value (or a status text) may carry as it is: printable ASCII. */
 const headerSafe = (value: string) => /^[\x20-\x7e]*$/.test(value);
 
@@ -269,15 +282,15 @@ describe('a server that quotes the API key back', () => {
       expect(places.length).toBeGreaterThan(50);
       for (const { place, text } of places) {
         next = echoing(text);
-        const shown = await sendAndRead(panel, String(++count));
-        expect(carriesKey(shown, key!), `${place}: ${shown}`).toBe(false);
-        expect(shown, place).toContain(REDACTED);
+        const { all } = await sendAndRead(panel, String(++count));
+        expect(carriesKey(all, key!), `${place}: ${all}`).toBe(false);
+        expect(all, place).toContain(REDACTED);
       }
       // Then every place at once, each quoted by a string of one JSON answer (as a `msg` quotes it):
       // each string is masked as text, one a line of the JSON shown.
       const quoted = Object.fromEntries(places.map(({ place, text }) => [place, text]));
       next = { status: 200, headers: { 'content-type': 'application/json' }, body: bytes(JSON.stringify(quoted)) };
-      const lines = (await sendAndRead(panel, String(++count))).split('\n');
+      const lines = (await sendAndRead(panel, String(++count))).all.split('\n');
       for (const { place } of places) {
         const line = lines.find((l) => l.trimStart().startsWith(`${JSON.stringify(place)}: `));
         expect(line, place).toContain(REDACTED);
