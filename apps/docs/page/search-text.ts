@@ -41,11 +41,5 @@ function spaceTree(node: MarkdocNode): void {
 }
 
 /** The last run of inline content in a block (its own, or its last paragraph's). */
-function lastInline(node: MarkdocNode): MarkdocNode | undefined {
-  if (node.type === 'inline') return node;
-  for (let i = node.children.length - 1; i >= 0; i--) {
-    const found = lastInline(node.children[i]!);
-    if (found) return found;
-  }
-  return undefined;
-}
+const lastInline = (node: MarkdocNode): MarkdocNode | undefined =>
+  node.type === 'inline' ? node : node.children.map(lastInline).filter(Boolean).at(-1);

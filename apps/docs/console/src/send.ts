@@ -94,14 +94,9 @@ function describe(error: unknown, baseUrl: string): string {
   return 'The request could not be sent.';
 }
 
-/** The request as sent (the client's body is URL-encoded or multipart text), masked. */
+/** The request as sent (the path client's body is the bytes of a URL-encoded or multipart form), masked. */
 function sentRequest(url: string, init: RequestInit, mask: (text: string) => string): SentRequest {
-  const body =
-    init.body instanceof ArrayBuffer
-      ? new TextDecoder().decode(init.body)
-      : typeof init.body === 'string'
-        ? init.body
-        : '';
+  const body = init.body instanceof ArrayBuffer ? new TextDecoder().decode(init.body) : '';
   return {
     method: init.method ?? 'GET',
     url: mask(url),

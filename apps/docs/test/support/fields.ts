@@ -68,7 +68,7 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
         await keepInView();
         return missing(expected.filter((name) => !name.includes('[')));
       },
-      { message: 'top-level fields not shown', timeout: 60_000 },
+      { message: 'top-level fields not shown', timeout: 60_000, interval: 250 },
     )
     .toEqual([]);
   await expect
@@ -94,7 +94,7 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
         });
         return missing(expected);
       },
-      { message: 'names not shown', timeout: 60_000 },
+      { message: 'names not shown', timeout: 60_000, interval: 250 },
     )
     .toEqual([]);
   expect(
