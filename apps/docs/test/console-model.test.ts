@@ -90,6 +90,14 @@ describe('the console model', () => {
     },
   );
 
+  it("hints each field by its own description, where one is written beside its schema's $ref", () => {
+    const copy = model.operations.find((op) => op.id === 'copyStack')!;
+    const params = copy.fields.find((f) => f.name === 'params') as Extract<Field, { kind: 'object' }>;
+    const hint = (name: string) => params.fields.find((f) => f.name === name)!.description;
+    expect(hint('copy_env_file')).toBe('1 to copy the environment variables, 0 (the default) not to.');
+    expect(hint('shutdown')).toBe('1 to shut the new stack down after cloning, 0 (the default) not to.');
+  });
+
   it("offers the local mock first, then the description's servers", () => {
     expect(model.servers.map((s) => s.url)).toEqual([
       MOCK_URL,
