@@ -122,7 +122,7 @@ export function wireNamed(shape: WireShape, segments: readonly (string | Slot)[]
   }
 }
 
-/** A map's or index-keyed list's schema, its entries of this shape named as Redoc names them (by their own extension). */
+/** A map's or index-keyed list's schema, its entries of this shape, named as Redoc names them (by an extension). */
 function withEntries(schema: Node, entry: WireShape, segments: readonly (string | Slot)[]): Node {
   const { $ref: _ref, ...named } = wireNamed(entry, segments);
   return {

@@ -23,7 +23,7 @@ it('refuses a port that is not one, naming it', async () => {
   expect(err).toContain('--port must be a port number, got eighty');
 });
 
-it('forbids framing and type sniffing on every answer: the page, a script, a 404, a 405, the page naming the mock', async () => {
+it('forbids framing and sniffing in each answer: page, script, 404, 405, the page naming the mock', async () => {
   const plain = await serve(['--port', '0']);
   const withMock = await serve(['--port', '0', '--mock-url', 'http://127.0.0.1:4010']);
   try {

@@ -36,10 +36,10 @@ export function expectedNames(op: DocsOperation): string[] {
 }
 
 /**
- * In `section` (the operation's, on a page tall enough that Redoc, which mounts rows as they
- * scroll into view, shows every field), with everything expanded as a reader expands it: every
- * expected name shown, and no dotted path. (`expect` is the test's own: tests that run
- * concurrently poll with it.)
+ * In `section` (the operation's, its window grown as tall as it is, so that Redoc, which mounts
+ * rows as they scroll into view, shows every field), with everything expanded as a reader
+ * expands it: every expected name shown, and no dotted path. (`expect` is the test's own: tests
+ * that run concurrently poll with it.)
  */
 export async function expectWireNames(expect: ExpectStatic, section: Locator, op: DocsOperation) {
   const names = async () =>
@@ -54,6 +54,15 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
       const { top } = root.getBoundingClientRect();
       if (top < 0 || top > window.innerHeight / 4) root.scrollIntoView({ block: 'start' });
     });
+  // As tall as the section, no taller (at most 8000 px): Redoc mounts rows only near the window,
+  // and each pixel of window beyond the section is drawn for nothing. Grown as rows mount and open.
+  const fitWindow = async () => {
+    const page = section.page();
+    const height = await section.evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+    const size = page.viewportSize()!;
+    const wanted = Math.min(8000, height + 200);
+    if (wanted > size.height) await page.setViewportSize({ ...size, height: wanted });
+  };
   const missing = async (wanted: string[]) => {
     const shown = await names();
     return wanted.filter((name) => !shown.includes(name));
@@ -66,6 +75,7 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
     .poll(
       async () => {
         await keepInView();
+        await fitWindow();
         return missing(expected.filter((name) => !name.includes('[')));
       },
       { message: 'top-level fields not shown', timeout: 60_000, interval: 250 },
@@ -83,6 +93,7 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
         // "Expand all" is found by Redoc's test id: the samples' code blocks have "Expand all"
         // buttons too (by aria-label), which expand only their JSON.
         await keepInView();
+        await fitWindow();
         await section.evaluate((root) => {
           const all = [...root.querySelectorAll<HTMLElement>('[data-testid="schema-expand-all-button"]')];
           if (all.some((button) => button.style.opacity === '0.6')) return; // "Expand all" still applying
