@@ -60,7 +60,9 @@ export async function send(call: Call): Promise<Exchange> {
   const record: typeof fetch = async (url, init = {}) => {
     exchange.request = sentRequest(String(url), init, mask);
     const started = performance.now();
-    const response = await fetch(url, init);
+    // Each Send reaches the server: never an answer the browser kept (a 416 came back with the
+    // body of the answer before it, from Chromium's cache).
+    const response = await fetch(url, { ...init, cache: 'no-store' });
     const text = await response.clone().text();
     exchange.response = received(response, text, performance.now() - started, apiKey);
     return response;
