@@ -55,9 +55,14 @@ export async function watchedPage(browser, { viewport = { width: 1400, height: 1
   context.on('requestfailed', (request) => {
     if (leaving(request.url()) && request.failure()?.errorText !== 'csp') external.push(request.url());
   });
-  context.on('response', (response) => leaving(response.url()) && external.push(response.url()));
+  // An answer from the page's own service worker (MSW's, say) never left the machine.
+  context.on('response', (r) => leaving(r.url()) && !r.fromServiceWorker() && external.push(r.url()));
   const page = await context.newPage();
-  page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+  page.on('console', (message) => {
+    // Chromium asks each site for /favicon.ico on its own: a site without one is no error of the page's.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico'))
+      consoleErrors.push(message.text());
+  });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   return { page, external, consoleErrors };
 }

@@ -37,7 +37,8 @@ describe('launchChromium', () => {
 
 describe('watchedPage', () => {
   it('reaches localhost; records and fails every request that goes to leave it, by name or address', async () => {
-    const local = createServer((_request, response) => {
+    const local = createServer((request, response) => {
+      if (request.url === '/favicon.ico') return void response.writeHead(404).end(); // asked for by Chromium
       response
         .writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' })
         // An image its own Content-Security-Policy refuses: it never goes out.
@@ -70,6 +71,7 @@ describe('watchedPage', () => {
       // Failed by Chromium (the proxy nothing listens on), not by whatever network the machine has.
       expect(consoleErrors.filter((error) => error.includes('net::ERR_PROXY_CONNECTION_FAILED'))).toHaveLength(3);
       expect(consoleErrors.filter((error) => error.includes('https://cdn.example/i.svg'))).toHaveLength(1);
+      expect(consoleErrors).toHaveLength(4); // and not the site's missing /favicon.ico
     } finally {
       await page.context().close();
       await new Promise((resolve) => local.close(resolve));
