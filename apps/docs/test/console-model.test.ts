@@ -6,15 +6,15 @@ import { gzipSync } from 'node:zlib';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { exampleInput } from '@hostapi/spec/fields';
 import { describe, expect, it } from 'vitest';
-import { bundleConsole } from '../console/build.ts';
-import { consoleModel, MOCK_URL } from '../console/model.ts';
-import type { Field } from '../console/src/model.js';
+import { bundleConsole } from '../build/console.ts';
+import { MOCK_URL } from '../build/mock.ts';
+import { consoleModel, type Field } from '../console/model.ts';
 import { operationAt } from '../console/src/route.js';
 import { initialValues, missingRequired, toInput } from '../console/src/values.js';
 import { OPERATIONS as DESCRIBED } from '../../../spec/test/description.js';
 
 const doc = readBundle();
-const model = consoleModel(doc);
+const model = consoleModel(doc, MOCK_URL);
 const described = new Map(Object.values(DESCRIBED).map((op) => [op.path, op]));
 
 /** Every input as the table writes it: `params[databases][<n>][db_name]`, `upgrade[disk][<key>]`. */
@@ -89,6 +89,14 @@ describe('the console model', () => {
       for (const r of op.responses) expect(r.summary).not.toBe('');
     },
   );
+
+  it("hints each field by its own description, where one is written beside its schema's $ref", () => {
+    const copy = model.operations.find((op) => op.id === 'copyStack')!;
+    const params = copy.fields.find((f) => f.name === 'params') as Extract<Field, { kind: 'object' }>;
+    const hint = (name: string) => params.fields.find((f) => f.name === name)!.description;
+    expect(hint('copy_env_file')).toBe('1 to copy the environment variables, 0 (the default) not to.');
+    expect(hint('shutdown')).toBe('1 to shut the new stack down after cloning, 0 (the default) not to.');
+  });
 
   it("offers the local mock first, then the description's servers", () => {
     expect(model.servers.map((s) => s.url)).toEqual([

@@ -3,7 +3,7 @@
 // each input. Wire names are the wire module's (@hostapi/spec/wire), as the client sends them:
 // nested keys in brackets, list items indexed from 0, or `[]` where the description says so.
 import { wireName as joined } from '@hostapi/spec/wire';
-import type { Field } from './model.js';
+import type { Field } from '../model.js';
 
 /** A value input's text; an object's fields; a list's items; a map's [key, value] entries. */
 export type FormValue = string | { [name: string]: FormValue } | FormValue[] | [string, FormValue][];

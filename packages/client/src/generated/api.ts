@@ -171,10 +171,7 @@ export interface UpgradeServerInput {
      * @example "8"
      */
     ram?: string;
-    /**
-     * New size in GB of each disk to grow, keyed by disk name (or by index):
-     * `upgrade[disk][xvda1]=120`.
-     */
+    /** New size in GB of each disk to grow, under its name (or its index): `upgrade[disk][xvda1]=120`. */
     disk?: {
       [key: string]: number;
     };
@@ -1103,9 +1100,9 @@ export interface HostApiClient {
      * Upgrade server components.
      *
      * Changes single components of a server: its core count, its memory, or the size of one or more
-     * disks (each keyed by disk name). Ask only for what should change; the answer says, per
-     * component, whether the change was made. `apikey` is the first form field (see Authentication),
-     * so no security scheme applies.
+     * disks (each under its name). Ask only for what should change; the answer says, per component,
+     * whether the change was made. `apikey` is the first form field (see Authentication), so no
+     * security scheme applies.
      *
      * `POST /1.2/server/upgrade.json` (operation `upgradeServer`)
      *
@@ -1133,7 +1130,7 @@ export interface HostApiClient {
     /**
      * List IP addresses.
      *
-     * Lists every IP address of a client, keyed by address, with its reverse DNS name and, for
+     * Lists every IP address of a client, one entry per address, with its reverse DNS name and, for
      * addresses assigned to a server, the server. **Seen from the live service:** a client with no
      * addresses gets `[]` instead of `{}`.
      *
@@ -1145,8 +1142,8 @@ export interface HostApiClient {
     /**
      * List domains using a DNS template.
      *
-     * Lists the DNS zones of a client that were created from a template, keyed by domain name. Use it
-     * to see what a change to the template would touch.
+     * Lists the DNS zones of a client that were created from a template, each under its domain name.
+     * Use it to see what a change to the template would touch.
      *
      * `GET /1.5/dns/list_domains_using_template.json` (operation `listDomainsUsingTemplate`)
      *

@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Upgrade server components
-         * @description Changes single components of a server: its core count, its memory, or the size of one or more disks (each keyed by disk name). Ask only for what should change; the answer says, per component, whether the change was made. `apikey` is the first form field (see Authentication), so no security scheme applies.
+         * @description Changes single components of a server: its core count, its memory, or the size of one or more disks (each under its name). Ask only for what should change; the answer says, per component, whether the change was made. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["upgradeServer"];
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * List IP addresses
-         * @description Lists every IP address of a client, keyed by address, with its reverse DNS name and, for addresses assigned to a server, the server. **Seen from the live service:** a client with no addresses gets `[]` instead of `{}`.
+         * @description Lists every IP address of a client, one entry per address, with its reverse DNS name and, for addresses assigned to a server, the server. **Seen from the live service:** a client with no addresses gets `[]` instead of `{}`.
          */
         get: operations["listIps"];
         put?: never;
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * List domains using a DNS template
-         * @description Lists the DNS zones of a client that were created from a template, keyed by domain name. Use it to see what a change to the template would touch.
+         * @description Lists the DNS zones of a client that were created from a template, each under its domain name. Use it to see what a change to the template would touch.
          */
         get: operations["listDomainsUsingTemplate"];
         put?: never;
@@ -751,7 +751,7 @@ export interface components {
         UpgradeResult: {
             /** @description Whether the core count was changed. */
             cores: boolean;
-            /** @description For each disk asked about, keyed by disk name, whether it was resized. */
+            /** @description For each disk asked about, under its name, whether it was resized. */
             disk: {
                 [key: string]: boolean;
             };
@@ -766,7 +766,7 @@ export interface components {
         /** @description An IP address of the client (`dns/list_ips`). `server_id`, `name`, `label`, `is_primary` and `ip_type` are present only when the address is assigned to a server. */
         IpAddress: {
             /**
-             * @description The address; equals the key it is listed under.
+             * @description The address; equals the name it is listed under.
              * @example 203.0.113.10
              */
             ip_addr: string;
@@ -811,7 +811,7 @@ export interface components {
              */
             ip_type?: string;
         };
-        /** @description The client's IP addresses keyed by address. **Seen from the live service:** a client with no addresses gets an empty JSON array `[]` instead of `{}`, so both are accepted; `Object.entries` reads either. */
+        /** @description The client's IP addresses, one entry per address. **Seen from the live service:** a client with no addresses gets an empty JSON array `[]` instead of `{}`, so both are accepted; `Object.entries` reads either. */
         IpAddressMap: {
             [key: string]: components["schemas"]["IpAddress"];
         } | [
@@ -837,7 +837,7 @@ export interface components {
              */
             cdn_zone: unknown;
         };
-        /** @description DNS domains keyed by domain name. */
+        /** @description DNS domains, each under its domain name. */
         DnsDomainMap: {
             [key: string]: components["schemas"]["DnsDomain"];
         };
@@ -1277,7 +1277,7 @@ export interface components {
             DOMESTIC: components["schemas"]["BandwidthCounters"];
             INTERNATIONAL: components["schemas"]["BandwidthCounters"];
         };
-        /** @description Traffic per day, keyed by the address with its prefix length (`203.0.113.10/32`), then by date (`YYYY-MM-DD`). */
+        /** @description Traffic per day, under the address with its prefix length (`203.0.113.10/32`), then under the date (`YYYY-MM-DD`). */
         BandwidthUsage: {
             [key: string]: {
                 [key: string]: components["schemas"]["BandwidthDay"];
@@ -1454,7 +1454,7 @@ export interface operations {
                          * @example 8
                          */
                         ram?: string;
-                        /** @description New size in GB of each disk to grow, keyed by disk name (or by index): `upgrade[disk][xvda1]=120`. */
+                        /** @description New size in GB of each disk to grow, under its name (or its index): `upgrade[disk][xvda1]=120`. */
                         disk?: {
                             [key: string]: number;
                         };
@@ -1481,7 +1481,7 @@ export interface operations {
                          * @example 8
                          */
                         ram?: string;
-                        /** @description New size in GB of each disk to grow, keyed by disk name (or by index): `upgrade[disk][xvda1]=120`. */
+                        /** @description New size in GB of each disk to grow, under its name (or its index): `upgrade[disk][xvda1]=120`. */
                         disk?: {
                             [key: string]: number;
                         };
@@ -1574,7 +1574,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The addresses keyed by address, or a failure envelope (seen from the live service). */
+            /** @description One entry per address, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1603,7 +1603,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The zones keyed by domain name, or a failure envelope (seen from the live service). */
+            /** @description The zones, each under its domain name, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
