@@ -71,7 +71,8 @@ function wait(ms: number, caller: Signal): Promise<void> {
  */
 async function readText(response: Response, limit: number, operation: string): Promise<string> {
   const reader = response.body?.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let length = 0;
   for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
     length += chunk.value.byteLength;
@@ -79,20 +80,11 @@ async function readText(response: Response, limit: number, operation: string): P
       reader!.cancel().catch(() => {});
       throw new ResponseTooLargeError(operation, response.status, limit);
     }
-    chunks.push(chunk.value);
+    // `stream`: a character split across two chunks is decoded once both have come.
+    text += decoder.decode(chunk.value, { stream: true });
   }
-  if (chunks.length === 1) return UTF8.decode(chunks[0]);
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return UTF8.decode(bytes);
+  return text + decoder.decode();
 }
-
-/** Decodes whole bodies (never a stream), so that one decoder serves every call. */
-const UTF8 = new TextDecoder();
 
 /** A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only. */
 function redirectOf(operation: string, { status, headers }: Response, url: string, mask: Mask) {
