@@ -178,20 +178,19 @@ function anyEncoding(key: string): RegExp {
   let source = '';
   for (const char of key) {
     const code = char.codePointAt(0) as number;
-    const forms = [char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')];
-    // Percent-escapes of its UTF-8 bytes (once or twice encoded, either case: the `i` flag).
-    forms.push([...new TextEncoder().encode(char)].map((byte) => `%(?:25)?${hex(byte, 2)}`).join(''));
+    const forms = [
+      char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
+      // Percent-escapes of its UTF-8 bytes (once or twice encoded, either case: the `i` flag).
+      [...new TextEncoder().encode(char)].map((byte) => `%(?:25)?${hex(byte, 2)}`).join(''),
+      // JSON's `\u00e9`, a surrogate pair as each UTF-16 unit.
+      char.split('').map((unit) => `\\\\u${hex(unit.charCodeAt(0), 4)}`).join(''),
+      // HTML character references, as an error page may quote it (`&#39;` is a number already).
+      `&#0*${code};`,
+      `&#x0*${hex(code, 1)};`,
+    ];
     if (char === ' ') forms.push('\\+');
-    // JSON's escapes: `\u00e9`, a surrogate pair (each UTF-16 unit), and the short ones (`\/` as PHP writes it).
-    forms.push(
-      char
-        .split('')
-        .map((unit) => `\\\\u${hex(unit.charCodeAt(0), 4)}`)
-        .join(''),
-    );
-    if (char === '/' || char === '\\' || char === '"') forms.push(`\\\\\\${char}`);
-    // HTML character references, as an error page may quote it (`&#39;` is a number already).
-    forms.push(`&#0*${code};`, `&#x0*${hex(code, 1)};`);
+    // JSON's short escapes (`\/` as PHP writes it).
+    if ('/\\"'.includes(char)) forms.push(`\\\\\\${char}`);
     if (ENTITIES[char]) forms.push(`&${ENTITIES[char]};`);
     source += `(?:${forms.join('|')})`;
   }
