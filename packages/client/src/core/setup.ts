@@ -76,13 +76,10 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
   const fetch = options.fetch ?? globalThis.fetch;
   const mask = (text: string) => maskKey(text, [apiKey]);
 
-  // The key goes first, whatever the caller passed as `apikey`: its field is written once, and
-  // put before the rest.
-  const keyField = encodeFields({ apikey: apiKey });
-  const encode = (input: Record<string, unknown>, shape?: FormShape) => {
-    const rest = encodeFields(Object.hasOwn(input, 'apikey') ? { ...input, apikey: undefined } : input, shape);
-    return rest ? `${keyField}&${rest}` : keyField;
-  };
+  // The key goes first, whatever the caller passed as `apikey`: its field keeps the first place
+  // and takes the client's key (spread, so that a caller's own `__proto__` stays a field).
+  const key = { apikey: apiKey };
+  const withKey = (input: Record<string, unknown>) => ({ ...key, ...input, ...key });
 
   return {
     mask,
@@ -96,10 +93,7 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
       retry: retryPolicy(options.retries, factory),
       hooks: options,
     }),
-    query: encode,
-    form: (input, shape, asMultipart) =>
-      asMultipart
-        ? toFormData(Object.assign({ apikey: apiKey }, input, { apikey: apiKey }), shape)
-        : encode(input, shape),
+    query: (input) => encodeFields(withKey(input)),
+    form: (input, shape, asMultipart) => (asMultipart ? toFormData : encodeFields)(withKey(input), shape),
   };
 }
