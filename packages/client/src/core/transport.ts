@@ -71,8 +71,7 @@ function wait(ms: number, caller: Signal): Promise<void> {
  */
 async function readText(response: Response, limit: number, operation: string): Promise<string> {
   const reader = response.body?.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
+  const chunks: Uint8Array[] = [];
   let length = 0;
   for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) {
     length += chunk.value.byteLength;
@@ -80,11 +79,20 @@ async function readText(response: Response, limit: number, operation: string): P
       reader!.cancel().catch(() => {});
       throw new ResponseTooLargeError(operation, response.status, limit);
     }
-    // `stream`: a character split across two chunks is decoded once both have come.
-    text += decoder.decode(chunk.value, { stream: true });
+    chunks.push(chunk.value);
   }
-  return text + decoder.decode();
+  if (chunks.length === 1) return UTF8.decode(chunks[0]);
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return UTF8.decode(bytes);
 }
+
+/** Decodes whole bodies (never a stream), so that one decoder serves every call. */
+const UTF8 = new TextDecoder();
 
 /** A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only. */
 function redirectOf(operation: string, { status, headers }: Response, url: string, mask: Mask) {
