@@ -183,7 +183,10 @@ function anyEncoding(key: string): RegExp {
       // Percent-escapes of its UTF-8 bytes (once or twice encoded, either case: the `i` flag).
       [...new TextEncoder().encode(char)].map((byte) => `%(?:25)?${hex(byte, 2)}`).join(''),
       // JSON's `\u00e9`, a surrogate pair as each UTF-16 unit.
-      char.split('').map((unit) => `\\\\u${hex(unit.charCodeAt(0), 4)}`).join(''),
+      char
+        .split('')
+        .map((unit) => `\\\\u${hex(unit.charCodeAt(0), 4)}`)
+        .join(''),
       // HTML character references, as an error page may quote it (`&#39;` is a number already).
       `&#0*${code};`,
       `&#x0*${hex(code, 1)};`,
