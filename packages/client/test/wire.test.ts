@@ -437,6 +437,19 @@ describe('unusual values', () => {
     expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=x.nz');
   });
 
+  it('a field named __proto__ (as JSON.parse gives it) goes out alike in a URL-encoded and a multipart body', async () => {
+    const input = JSON.parse('{"client_id": 293, "domain": "x.nz", "__proto__": {"x": "1"}}');
+    await api.domains.cancel(input);
+    expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=x.nz&__proto__[x]=1');
+    await api.domains.cancel(input, { multipart: true });
+    expect(await multipartFields(last())).toEqual([
+      ['apikey', KEY],
+      ['client_id', '293'],
+      ['domain', 'x.nz'],
+      ['__proto__[x]', '1'],
+    ]);
+  });
+
   it('values that cannot be sent are refused with the field and operation named, before anything is sent', async () => {
     const before = server.requests.length;
     const upgrade = methodOf(api, 'servers.upgrade');
