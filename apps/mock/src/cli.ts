@@ -150,7 +150,13 @@ function fromText(option: OptionSpec, text: string, env: Record<string, string |
       if (!(ms <= (option.max ?? Number.POSITIVE_INFINITY))) throw refuse();
       return ms;
     }
+    case 'rate':
+      if (!/^(0|1|0?\.\d+|1\.0*)$/.test(text)) throw refuse();
+      return Number(text);
+    case 'list':
+      return text.split(',').map((name) => name.trim());
     case 'data':
+    case 'path':
       // A path as typed where the command was typed (pnpm runs scripts in the package's folder).
       return isAbsolute(text) ? text : resolve(env.INIT_CWD ?? process.cwd(), text);
     default:
