@@ -39,7 +39,7 @@ export async function answerFetch(
       ? tooLarge()
       : await handle({ method: request.method, path, search, headers: sent, body, signal: request.signal });
   const headers = { ...CORS, ...answer.headers, 'content-length': String(lengthOf(answer.body)) };
-  if (answer.fault && answer.fault.name !== 'html-502') return faulted(answer, answer.fault, headers, request.signal);
+  if (answer.fault && answer.fault.name !== 'html-502') return faulted(answer, answer.fault, headers);
   // Only the proxy streams an answer, and it has no Fetch front.
   return new Response((answer.body ?? null) as BodyInit | null, { status: answer.status, headers });
 }
@@ -47,15 +47,12 @@ export async function answerFetch(
 /**
  * A fault as near as a Response can come to it (docs/faults.md): a network error for a reset
  * before any answer; for a reset mid-body or a body cut short, a body that fails half-way; for a
- * hang, no answer until the request is aborted; for a slow body, its bytes a piece at a time.
+ * hang, no answer (until the client aborts); for a slow body, its bytes a piece at a time.
  */
-function faulted(answer: Written, fault: Fault, headers: Record<string, string>, signal: AbortSignal) {
+function faulted(answer: Written, fault: Fault, headers: Record<string, string>) {
   if (fault.name === 'reset') return Response.error();
-  if (fault.name === 'hang')
-    return new Promise<Response>((resolve) => {
-      if (signal.aborted) resolve(Response.error());
-      signal.addEventListener('abort', () => resolve(Response.error()), { once: true });
-    });
+  // MSW ends the request when its client aborts it; nothing is answered before.
+  if (fault.name === 'hang') return new Promise<Response>(() => {});
   const bytes = bytesOf(answer.body);
   const slow = fault.name === 'slow-body';
   const pieces = slow ? Math.max(1, Math.min(bytes.length, 20)) : 2;

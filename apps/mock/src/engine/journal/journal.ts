@@ -86,8 +86,10 @@ const NO_KEY: Partition = { name: '', key: undefined };
 /** The partition of a key's text (and its bytes, where the text cannot say them): as the sandbox names a key. */
 export function partitionOf(text: string | undefined, bytes?: Uint8Array): Partition | Promise<Partition> {
   if (text === undefined) return NO_KEY;
-  if (!bytes && text.length <= LONG_KEY && !text.includes('\uFFFD')) return { name: `~${text}`, key: text };
-  return keyName(bytes ?? new TextEncoder().encode(text)).then((name) => ({ name, key: text }));
+  const unsaid = text.includes('\uFFFD');
+  if (!unsaid && text.length <= LONG_KEY) return { name: `~${text}`, key: text };
+  const sent = unsaid && bytes ? bytes : new TextEncoder().encode(text);
+  return keyName(sent).then((name) => ({ name, key: text }));
 }
 
 /** What the engine knows of an exchange once answered: what the journal keeps of it. */
@@ -219,8 +221,8 @@ export function checkFilter(fieldNames: FieldNames, api: Api, filter: JournalFil
 
 /** An entry as read: its time in ISO 8601, the key masked wherever it quotes it. */
 async function shown(entry: Recorded, partition: Partition, whose: boolean): Promise<JournalEntry> {
-  const { at, ...rest } = entry;
-  const out: JournalEntry = { ...(rest as Omit<Recorded, 'at'>), time: new Date(at).toISOString() } as JournalEntry;
+  const { at, seq, ...rest } = entry;
+  const out = { seq, time: new Date(at).toISOString(), ...rest } as JournalEntry;
   if (whose) out.key = partition.id ?? (partition.name === '' ? null : await keyId(partition.name));
   return maskKeyIn(out, [partition.key]);
 }

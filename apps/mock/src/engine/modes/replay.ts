@@ -76,10 +76,8 @@ function matches(recorded: unknown, sent: unknown): boolean {
 const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function nothingRecorded(source: string, operation: string | undefined, same: Loaded[][]): Problem {
-  const recorded = same.map(([first]) => first?.place.replace(/^entry /, '')).join(', ');
-  const others = same.length
-    ? `; it has ${operation} with other fields (entries ${recorded})`
-    : `; it has no ${operation} at all`;
+  const recorded = same.map(([first]) => first?.place).join('; ');
+  const others = same.length ? `; it has ${operation} with other fields (${recorded})` : `; it has no ${operation}`;
   return new Problem({
     status: 404,
     type: 'urn:hostapi:mock:not-recorded',
