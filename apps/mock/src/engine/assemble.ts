@@ -6,10 +6,9 @@ import { type Api, type Node, readApi } from './api.ts';
 import { createEngine } from './engine.ts';
 import { createFaults, type FaultPlan } from './faults.ts';
 import { createJournal, type Exchange, type Journal } from './journal/journal.ts';
-import { MOCK_ROUTES, OLD_RESET } from './journal/routes.ts';
 import { createMemoryJournal, type JournalLimits, type JournalStore } from './journal/store.ts';
 import type { Log } from './log.ts';
-import { type Answer, type Answerer, indexRoute, type Route } from './mode.ts';
+import { type Answer, type Answerer, indexRoute, type Listed, type Route } from './mode.ts';
 import { createDynamic } from './modes/dynamic.ts';
 import { createExamples } from './modes/examples.ts';
 import type { Clock } from './sandbox/index.ts';
@@ -81,7 +80,7 @@ export interface AssembleOptions {
   log: Log;
   platform: Platform;
   /** Who runs there, for `GET /`; without it, `/` is not the mock's (the handlers leave it to the page). */
-  about?: { name: string; version: string; docs: string } | undefined;
+  about?: { name: string; version: string; docs: string; routes: Listed[] } | undefined;
   /** Time as the sandbox and the journal see it (tests hand in their own). */
   clock?: Clock | undefined;
   /** The journal's bounds; false: no journal. */
@@ -109,8 +108,13 @@ export async function assemble(options: AssembleOptions): Promise<Mock> {
     mode.kind === 'proxy' && mode.record ? await platform.recorder?.({ ...mode, record: mode.record }) : undefined;
   // `GET /` says what runs there, unless the description has `/` or the proxy passes the upstream's on.
   const index = about && mode.kind !== 'proxy' && !api.byPath.has('/');
-  const listed = [...MOCK_ROUTES, ...(answerer.reset && !answerer.routes ? [OLD_RESET] : [])];
-  const routes = [...(options.routes ?? []), ...(index ? [indexRoute(api, { ...about, mode: mode.kind, strict }, listed)] : [])];
+  const routes = [...(options.routes ?? [])];
+  if (index) {
+    const { routes: listed, ...who } = about;
+    // The sandbox's old reset is served only where a mode keeps state (engine.ts).
+    const served = listed.filter(({ path }) => !path.startsWith('/__sandbox/') || (answerer.reset && !answerer.routes));
+    routes.push(indexRoute(api, { ...who, mode: mode.kind, strict }, served));
+  }
   const engine = createEngine({
     api,
     schemas,

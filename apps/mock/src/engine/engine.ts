@@ -12,7 +12,7 @@ import type { Partition } from './journal/store.ts';
 import { keysIn, logExchange } from './log.ts';
 import type { Answerer, Answer, Route } from './mode.ts';
 import { preferencesOf } from './prefer.ts';
-import { capped, invalidAnswer, mockFailure, type Note, Problem } from './problems.ts';
+import { capped, invalidAnswer, mockFailure, noMethod, type Note, Problem } from './problems.ts';
 import { createReader, type EngineRequest, type Reading } from './read.ts';
 import { lookup, route } from './route.ts';
 import type { Schemas } from './schemas.ts';
@@ -67,7 +67,7 @@ export function createEngine({ api, schemas, mode, strict, log, journal, faults,
       fault: undefined,
       partition: undefined,
     };
-    const ownRoute = routes.find((r) => r.method === request.method && r.path === request.path);
+    const ownRoute = routes.find((r) => r.method === request.method && r.path === request.path) ?? otherMethod(request);
     let answer: Answer;
     let problem: Problem | undefined;
     try {
@@ -132,6 +132,12 @@ export function createEngine({ api, schemas, mode, strict, log, journal, faults,
     notes.push(...broken);
     if (reportAnswers || !broken.some((note) => note.severity === 'Error')) return answer;
     return invalidAnswer(broken.map(({ location, ...note }) => ({ ...note, location: location.slice(1) }))).toAnswer();
+  }
+
+  /** A route of the mock's own (`/__mock/…`) asked with another method: 405, naming the ones it has. */
+  function otherMethod({ method, path }: EngineRequest): Route | undefined {
+    const allowed = path.startsWith('/__') ? routes.filter((r) => r.path === path).map((r) => r.method) : [];
+    return allowed.length ? { method, path, answer: () => Promise.reject(noMethod(path, method, allowed)) } : undefined;
   }
 
   /** Whether a path is one this engine serves: an operation's (under any served version segment) or a route's. */

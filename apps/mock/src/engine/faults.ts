@@ -31,10 +31,11 @@ export const MAX_DURATION_MS = 600_000;
 /** Keys whose requests are counted for --fault-rate; beyond, the first counted starts again. */
 const COUNTED_KEYS = 10_000;
 
-/** What a front proxy (nginx) answers when the server behind it is down. */
-export const BAD_GATEWAY_PAGE =
-  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n' +
-  '<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+/** What a front proxy (nginx) answers when the server behind it is down; and a page with 200, as a captive portal's. */
+const PAGES = {
+  'html-502': { status: 502, title: '502 Bad Gateway', text: '<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>' },
+  'html-200': { status: 200, title: 'Sign in', text: '<h1>Sign in to the network</h1>' },
+};
 
 export function createFaults(plan: FaultPlan | undefined) {
   const counts = new Map<string, number>();
@@ -87,16 +88,20 @@ function hash(seed: number, key: string, n: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** The answer as the fault has it reach the client: a 502 page in place of the answer, or the answer marked for the front. */
+/** Whether the front writes the fault's answer as any other (an HTML page in place of the API's answer). */
+export const isPage = (fault: Fault): fault is Fault & { name: keyof typeof PAGES } => fault.name in PAGES;
+
+/** The answer as the fault has it reach the client: a page in place of the answer, or the answer marked for the front. */
 export function withFault(written: Written, fault: Fault): Written {
-  if (fault.name === 'html-502')
-    return { status: 502, headers: { 'content-type': 'text/html' }, body: BAD_GATEWAY_PAGE, fault };
-  return { ...written, fault };
+  if (!isPage(fault)) return { ...written, fault };
+  const { status, title, text } = PAGES[fault.name];
+  const body = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n${text}\r\n</body>\r\n</html>\r\n`;
+  return { status, headers: { 'content-type': 'text/html' }, body, fault };
 }
 
 /** The status a client sees of an answer so faulted: none for a reset before any answer or a hang. */
 export const statusSeen = (fault: Fault | undefined, status: number): number | null =>
-  fault?.name === 'reset' || fault?.name === 'hang' ? null : fault?.name === 'html-502' ? 502 : status;
+  !fault ? status : fault.name === 'reset' || fault.name === 'hang' ? null : isPage(fault) ? PAGES[fault.name].status : status;
 
 /** The bytes of a body, to cut or dribble. */
 export const bytesOf = (body: Written['body']): Uint8Array =>

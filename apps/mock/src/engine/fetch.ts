@@ -2,7 +2,7 @@
 // Node or in a browser's service worker). node/front.ts is the front on node:http; both take the
 // CORS headers and the body limit from here, so that both answer alike.
 import type { Written } from './engine.ts';
-import { bytesOf, type Fault } from './faults.ts';
+import { bytesOf, type Fault, isPage } from './faults.ts';
 import { bodyTooLarge } from './problems.ts';
 import type { EngineRequest } from './read.ts';
 
@@ -39,7 +39,7 @@ export async function answerFetch(
       ? tooLarge()
       : await handle({ method: request.method, path, search, headers: sent, body, signal: request.signal });
   const headers = { ...CORS, ...answer.headers, 'content-length': String(lengthOf(answer.body)) };
-  if (answer.fault && answer.fault.name !== 'html-502') return faulted(answer, answer.fault, headers);
+  if (answer.fault && !isPage(answer.fault)) return faulted(answer, answer.fault, headers);
   // Only the proxy streams an answer, and it has no Fetch front.
   return new Response((answer.body ?? null) as BodyInit | null, { status: answer.status, headers });
 }

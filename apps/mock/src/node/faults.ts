@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import type { Written } from '../engine/engine.ts';
 import { bytesOf, type Fault } from '../engine/faults.ts';
 
-/** Writes `written` as its fault has it (the 502 page is an answer like any other, written by the front). */
+/** Writes `written` as its fault has it (a fault's HTML page as any answer). */
 export function writeFault(res: ServerResponse, written: Written, fault: Fault, always: object | undefined) {
   const socket = res.socket;
   if (!socket) return;
@@ -29,7 +29,8 @@ export function writeFault(res: ServerResponse, written: Written, fault: Fault, 
       head();
       return dribble(res, bytes, fault.ms);
     default:
-      return void res.end(written.body);
+      head();
+      return void res.end(bytes);
   }
 }
 

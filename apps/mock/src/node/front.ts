@@ -108,7 +108,7 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse) {
 function write(res: ServerResponse, written: Written, always: object | undefined) {
   const { status, headers, body, stream, fault } = written;
   if (res.headersSent) return;
-  if (fault && fault.name !== 'html-502') return writeFault(res, written, fault, always);
+  if (fault) return writeFault(res, written, fault, always);
   if (stream) {
     res.writeHead(status, { ...always, ...headers });
     pipeline(stream, res, () => {});

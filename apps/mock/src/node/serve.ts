@@ -9,7 +9,7 @@ import type { Journal } from '../engine/journal/journal.ts';
 import { createLog } from '../engine/log.ts';
 import { BUILT_IN_FIXTURE, DOCUMENT, exists, MANIFEST, readText } from './files.ts';
 import { createFront } from './front.ts';
-import { mockApiRoute } from '../engine/journal/openapi.ts';
+import { LISTED, mockApiRoute } from '../engine/journal/openapi.ts';
 
 export interface RunningMock {
   url: string;
@@ -113,5 +113,5 @@ export function readDocument(document: string | Node = DOCUMENT): Node {
 /** Who runs there, as `GET /` tells it: the package, and where the API's docs are. */
 function about() {
   const { name, version, homepage } = JSON.parse(readText(MANIFEST));
-  return { name, version, docs: homepage };
+  return { name, version, docs: homepage, routes: LISTED };
 }

@@ -7,7 +7,7 @@
 import { formPairs, isKeyName, maskKeyIn, mediaTypeOf, type Pair, parseUrlEncoded, toPairs } from '@hostapi/spec/wire';
 import type { Api } from '../api.ts';
 import { quoted } from '../departures.ts';
-import type { Fault } from '../faults.ts';
+import { type Fault, statusSeen } from '../faults.ts';
 import type { Answer } from '../mode.ts';
 import type { Note, Problem } from '../problems.ts';
 import { type EngineRequest, headerOf, type Reading } from '../read.ts';
@@ -109,7 +109,6 @@ export function createJournal(api: Api, store: JournalStore, now: () => number =
   /** Keeps an exchange; a promise only where the key must be hashed or read from the request, or the store is remote. */
   function record(exchange: Exchange, answer: Answer, problem: Problem | undefined): void | Promise<void> {
     const { request, reading, notes, fault } = exchange;
-    const status = fault?.name === 'reset' || fault?.name === 'hang' ? null : fault?.name === 'html-502' ? 502 : answer.status;
     const entry: Omit<Recorded, 'seq'> = {
       at: now(),
       operation: exchange.operation?.id ?? null,
@@ -117,7 +116,7 @@ export function createJournal(api: Api, store: JournalStore, now: () => number =
       path: request.path,
       fields: reading?.fields ?? {},
       departures: notes.length > DEPARTURES_KEPT ? notesKept(notes) : notes,
-      status,
+      status: statusSeen(fault, answer.status),
       example: answer.example ?? null,
       fault: fault?.name ?? null,
       ...(problem && { problem: { title: problem.title, detail: problem.detail, validation: problem.validation } }),

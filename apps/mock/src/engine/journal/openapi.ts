@@ -193,6 +193,19 @@ export const MOCK_API = {
   },
 };
 
+/** The routes as `GET /` lists them: each with its key parameter, what it does, whether deprecated. */
+export const LISTED = Object.entries(MOCK_API.paths).flatMap(([path, operations]) =>
+  Object.entries(operations).map(([method, operation]: [string, Record<string, unknown>]) => {
+    const keyed = (operation.parameters as { name: string }[] | undefined)?.some(({ name }) => name === 'apikey');
+    return {
+      method: method.toUpperCase(),
+      path: `${path}${keyed ? '?apikey=<key>' : ''}`,
+      summary: operation.summary as string,
+      ...(operation.deprecated ? { deprecated: true } : {}),
+    };
+  }),
+);
+
 /** `GET /__mock/openapi.json`. */
 export function mockApiRoute(): Route {
   const json = JSON.stringify(MOCK_API, null, 2);

@@ -1,8 +1,8 @@
 // The mock's own routes, all under /__mock/ (answered before the description's operations, in
 // every mode and face): a key's reset, its journal read, cleared and verified. Each takes the key
 // whose requests it concerns as `?apikey=`, so that a page or a test sees only its own key's
-// entries; anything it cannot take is a 4xx problem naming the parameter. `GET /` lists them
-// (MOCK_ROUTES), and `GET /__mock/openapi.json` describes them (journal/openapi.ts).
+// entries; anything it cannot take is a 4xx problem naming the parameter. The mock server
+// describes them at `GET /__mock/openapi.json` (journal/openapi.ts), and lists them at `GET /`.
 import { fieldBytes, parseUrlEncoded } from '@hostapi/spec/wire';
 import type { Route } from '../mode.ts';
 import { type Note, Problem, resetNeedsKey } from '../problems.ts';
@@ -11,30 +11,6 @@ import { quoted } from '../departures.ts';
 import { checkFilter, FilterError, type JournalCore, type JournalFilter, MAX_LIMIT, partitionOf } from './journal.ts';
 import type { Partition } from './store.ts';
 import { type Expectation, verdictOf } from './verify.ts';
-
-/** Every route of the mock's own, as `GET /` lists them. */
-export const MOCK_ROUTES = [
-  { method: 'POST', path: '/__mock/reset?apikey=<key>', summary: "restores a key: its sandbox state, its journal" },
-  {
-    method: 'GET',
-    path: '/__mock/journal?apikey=<key>',
-    summary: "the key's requests; also &operation=<id>, &since=<seq>, &limit=<n>, &<field>=<value>",
-  },
-  { method: 'DELETE', path: '/__mock/journal?apikey=<key>', summary: "forgets the key's requests" },
-  {
-    method: 'POST',
-    path: '/__mock/journal/verify?apikey=<key>',
-    summary: 'whether the key sent the calls a JSON body expects ({operation, fields, times})',
-  },
-  { method: 'GET', path: '/__mock/openapi.json', summary: 'these routes, described in OpenAPI' },
-];
-/** The sandbox's reset before /__mock/reset: still served, where a mode has state. */
-export const OLD_RESET = {
-  method: 'POST',
-  path: '/__sandbox/reset?apikey=<key>',
-  summary: 'deprecated: POST /__mock/reset',
-  deprecated: true,
-};
 
 export interface RoutesOptions {
   /** Undefined: the journal is off (`--no-journal`). */
@@ -148,8 +124,9 @@ function checked(check: () => void, where: 'query' | 'body') {
     check();
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
-    const location = where === 'query' && error.parameter === 'fields' ? error.field : error.parameter;
-    throw where === 'query' ? badQuery(location, error.message) : badBody([location], error.message);
+    const { parameter, field } = error;
+    if (where === 'query') throw badQuery(parameter === 'fields' ? field : parameter, error.message);
+    throw badBody(parameter === 'fields' ? [parameter, field] : [parameter], error.message);
   }
 }
 

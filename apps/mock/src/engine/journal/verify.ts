@@ -1,7 +1,8 @@
-// Verification against the journal: were the expected calls made, and how many times? When not,
-// the error says what was expected, how many matched, and the requests nearest to it (the same
-// operation first, then the fewest fields that differ) with what differs and their departures,
-// as WireMock's verify shows its near misses. `expected` and `actual` are set for a test runner's
+// Verification against the journal: were the expected calls made (answered: a request the mock
+// refused is no call), and how many times? When not, the error says what was expected, how many
+// matched, and the requests nearest to it (the same operation first, then the fewest fields that
+// differ) with what differs, their departures and why any was refused, as WireMock's verify
+// shows its near misses. `expected` and `actual` are set for a test runner's
 // diff view: the expected call, and the nearest request written the same way.
 import { type JournalEntry, matches } from './journal.ts';
 import { sameValue, valueAt, wantedPairs } from './fields.ts';
@@ -54,7 +55,8 @@ const DEPARTURES_SHOWN = 3;
 
 /** Checks the expectation against a key's (or every key's) entries. */
 export function verdictOf(wanted: Expectation, entries: JournalEntry[], dropped: number): Verdict {
-  const matching = entries.filter((entry) => matches(entry, wanted.operation, wanted.fields));
+  // The requests answered: one the mock refused is not a call, but may be the nearest.
+  const matching = entries.filter((entry) => !entry.problem && matches(entry, wanted.operation, wanted.fields));
   const count = matching.length;
   const { times, atLeast = times ?? 1, atMost = times ?? Number.POSITIVE_INFINITY } = wanted;
   const expected = `${callWords(wanted)}, ${countWords(atLeast, atMost)}`;
