@@ -131,7 +131,7 @@ describe('POST /__mock/journal/verify', () => {
 describe('the MSW handlers’ journal', () => {
   const { handlers, journal } = createHandlers({ mode: 'examples' });
   const server = setupServer(...handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => server.close());
   const BASE = spec.servers[0].url as string;
 

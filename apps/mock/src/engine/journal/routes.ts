@@ -3,8 +3,8 @@
 // whose requests it concerns as `?apikey=`, so that a page or a test sees only its own key's
 // entries; anything it cannot take is a 4xx problem naming the parameter. The mock server
 // describes them at `GET /__mock/openapi.json` (journal/openapi.ts), and lists them at `GET /`.
-import { fieldBytes, parseUrlEncoded } from '@hostapi/spec/wire';
-import type { Route } from '../mode.ts';
+import { fieldBytes, maskKeyIn, parseUrlEncoded } from '@hostapi/spec/wire';
+import type { Answer, Route } from '../mode.ts';
 import { type Note, Problem, resetNeedsKey } from '../problems.ts';
 import type { EngineRequest } from '../read.ts';
 import { quoted } from '../departures.ts';
@@ -32,12 +32,19 @@ export function mockRoutes({ journal, reset, oldReset }: RoutesOptions): Route[]
     await journal?.clear(partition);
     return { status: 204 };
   };
+  // What a route answers quotes what it was sent (a field named in a filter): masked, as the key may be there.
   const on = (what: string, run: (journal: JournalCore, partition: Partition, request: EngineRequest) => unknown) =>
-    async (request: EngineRequest) => {
+    async (request: EngineRequest): Promise<Answer> => {
       if (!journal) throw journalOff();
       const key = keyOf(request);
       if (!key) throw keyNeeded(what);
-      return run(journal, await partitionOf(key.text, key.bytes), request) as Promise<{ status: number }>;
+      try {
+        return maskKeyIn((await run(journal, await partitionOf(key.text, key.bytes), request)) as Answer, [key.text]);
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        const { status, type, title, detail, validation } = error;
+        throw new Problem({ status, type, title, ...maskKeyIn({ detail, validation }, [key.text]) });
+      }
     };
 
   return [
