@@ -29,7 +29,7 @@ interface Kinds {
   /** A file to write (on the command line, relative to where it is typed). */
   path: string;
   /** A file (a path; on the command line, relative to where it is typed), or the data itself. */
-  data: string | Record<string, unknown>;
+  data: string | Record<string, unknown> | readonly Record<string, unknown>[];
   log: (line: string) => void;
   answerer: Answerer;
 }
