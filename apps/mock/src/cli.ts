@@ -5,6 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_DEPTH } from '@hostapi/spec/wire';
 import { expected, flagOf, type MockConfig, OptionError, resolveOptions, withoutPassword } from './config.ts';
+import { FAULT_NAMES, MAX_DURATION_MS } from './engine/faults.ts';
 import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
@@ -74,6 +75,10 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  Prefer: fault      one of ${FAULT_NAMES.join(', ')};
+                     with slow-body, duration=<ms> at most ${MAX_DURATION_MS} (422 beyond)
+  journal            the last --journal-max-per-key requests of a key, --journal-max in all (the
+                     oldest dropped, and counted); of a large request, about 4 kB of its fields
   sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
                      number, each until --store-ttl unused; while Redis cannot be reached, 503
                      naming the store, and answers again once it is back
@@ -165,8 +170,10 @@ function fromText(option: OptionSpec, text: string, env: Record<string, string |
 }
 
 /** What the mock says once it listens: its mode, and whatever is not the default. */
-export function describe({ mode, strict }: MockConfig): string {
-  if (mode.kind === 'proxy') return `validating proxy to ${mode.upstream}`;
+export function describe({ mode, strict, journal, faultRate, faults }: MockConfig): string {
+  const chaos = faultRate ? `, faults (${faults.join(', ')}) in ${faultRate * 100}% of requests` : '';
+  if (mode.kind === 'proxy')
+    return `validating proxy to ${mode.upstream}${mode.record ? `, recording to ${mode.record}` : ''}${chaos}`;
   const sandbox = mode.kind === 'sandbox' ? mode : undefined;
   const traits = [
     mode.kind === 'dynamic' && `dynamic, seed ${mode.seed}`,
@@ -176,6 +183,10 @@ export function describe({ mode, strict }: MockConfig): string {
     sandbox?.latencyMs && `latency ${sandbox.latencyMs} ms`,
     sandbox && sandbox.maxKeys !== optionNamed('maxKeys')?.default && `state of ${sandbox.maxKeys} keys at most`,
     sandbox?.store && `state in ${withoutPassword(sandbox.store)}, kept ${formatDuration(sandbox.storeTtlMs)} unused`,
+    mode.kind === 'replay' &&
+      `replay of ${typeof mode.replay === 'string' ? mode.replay : 'the recording given'}, else ${mode.fallback === 'none' ? '404' : 'the examples'}`,
+    chaos.slice(2),
+    !journal && 'no journal',
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;

@@ -81,8 +81,10 @@ export function createEngine({ api, schemas, mode, strict, log, journal, faults,
     let written = write(answer, exchange.notes);
     if (exchange.fault) written = withFault(written, exchange.fault);
     if (journal && !ownRoute) {
+      // The answer goes out all the same when the journal's store cannot keep it (a Redis away
+      // is said in the log once, by its connection).
       const kept = journal.record(exchange, answer, problem);
-      if (kept) await kept;
+      if (kept) await kept.catch((error) => error instanceof Problem || log.error(`journal: ${error?.stack ?? error}`));
     }
     if (record && exchange.reading && !problem) await record(exchange, answer);
     if (log.verbose) await logExchange(log, request, written.status, exchange.notes, performance.now() - started);
