@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryJournal, type Recorded } from '../src/engine/journal/store.ts';
+import { createMemoryJournal, ENTRY_ROOM, type Recorded } from '../src/engine/journal/store.ts';
 import { type MockOptions, type RunningMock, startMock } from '../src/index.ts';
 
 const started: RunningMock[] = [];
@@ -240,10 +240,10 @@ describe('cleared, reset, bounded', () => {
     expect([all.entries.length, all.dropped]).toEqual([5, 2]);
   });
 
-  it('in memory, holds no more than its bounds however many are appended, of however many keys', async () => {
+  it('in memory, holds no more than its bounds however many are appended, of however many keys, however large', async () => {
     const store = createMemoryJournal({ max: 100, perKey: 10 });
-    const entry = { at: 0, operation: null, method: 'GET', path: '/', fields: {}, departures: [], status: 200 };
-    const kept = { ...entry, example: null, fault: null } satisfies Omit<Recorded, 'seq'>;
+    const entry = { at: 0, operation: null, method: 'GET', path: '/', fields: {}, departures: undefined, status: 200 };
+    const kept = { ...entry, example: null, fault: null, problem: undefined } satisfies Omit<Recorded, 'seq'>;
     const append = (keys: number, count: number) => {
       for (let n = 0; n < count; n++) store.append({ name: `~k${n % keys}`, key: `k${n % keys}` }, kept);
     };
@@ -256,11 +256,18 @@ describe('cleared, reset, bounded', () => {
     ({ entries } = await store.read(undefined, 0));
     expect(entries).toHaveLength(100);
     expect(new Set(entries.map(({ partition }) => partition.name)).size).toBeLessThanOrEqual(100);
+    // Entries larger than the room kept per entry (ENTRY_ROOM): fewer kept, in the same ring, the last ones.
+    const large = { ...kept, fields: { label: 'x'.repeat(3 * ENTRY_ROOM) } };
+    for (let n = 0; n < 1000; n++) store.append({ name: '~big', key: 'big' }, { ...large, at: n });
+    ({ entries, dropped } = await store.read({ name: '~big', key: 'big' }, 0));
+    expect(entries.length).toBeLessThan(40);
+    expect(entries.map(({ entry }) => entry.at)).toEqual(Array.from({ length: entries.length }, (_, i) => 1000 - entries.length + i));
+    expect(dropped).toBe(1000 - entries.length);
   });
 
   it('a large request is kept with its fields cut, saying how many', async () => {
     const mock = await start();
-    const many = Array.from({ length: 300 }, (_, i) => `additional_tlds[${i}]=t${i}`).join('&');
+    const many = Array.from({ length: 300 }, (_, i) => `additional_tlds[${i}]=${"t".repeat(20)}${i}`).join("&");
     await fetch(`${mock.url}/1.3/srs/domain_tlds_available.json?apikey=${KEY}&client_id=293&domain=x.nz&${many}`);
     const [entry] = (await read(mock, `apikey=${KEY}`)).entries;
     expect(entry.fieldsNotKept).toBeGreaterThan(0);

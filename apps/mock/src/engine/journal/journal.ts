@@ -79,7 +79,7 @@ export interface Journal {
 
 export const MAX_LIMIT = 10_000;
 /** A request whose query and body are longer than this is kept with its fields cut to about this much text. */
-const ENTRY_TEXT = 4096;
+const ENTRY_TEXT = 2048;
 const DEPARTURES_KEPT = 20;
 const NO_KEY: Partition = { name: '', key: undefined };
 
@@ -115,11 +115,11 @@ export function createJournal(api: Api, store: JournalStore, now: () => number =
       method: request.method,
       path: request.path,
       fields: reading?.fields ?? {},
-      departures: notes.length > DEPARTURES_KEPT ? notesKept(notes) : notes,
+      departures: notes.length === 0 ? undefined : notes.length > DEPARTURES_KEPT ? notesKept(notes) : notes,
       status: statusSeen(fault, answer.status),
       example: answer.example ?? null,
       fault: fault?.name ?? null,
-      ...(problem && { problem: { title: problem.title, detail: problem.detail, validation: problem.validation } }),
+      problem: problem && { title: problem.title, detail: problem.detail, validation: problem.validation },
     };
     if (reading && request.search.length + request.body.length > ENTRY_TEXT) cutFields(entry, reading.fields);
     const partition = exchange.partition ?? (reading && partitionOf(reading.apiKey, reading.apiKeyBytes));
@@ -220,8 +220,9 @@ export function checkFilter(fieldNames: FieldNames, api: Api, filter: JournalFil
 
 /** An entry as read: its time in ISO 8601, the key masked wherever it quotes it. */
 async function shown(entry: Recorded, partition: Partition, whose: boolean): Promise<JournalEntry> {
-  const { at, seq, ...rest } = entry;
-  const out = { seq, time: new Date(at).toISOString(), ...rest } as JournalEntry;
+  const { at, seq, departures = [], problem, ...rest } = entry;
+  const out = { seq, time: new Date(at).toISOString(), ...rest, departures } as JournalEntry;
+  if (problem) out.problem = problem as NonNullable<JournalEntry['problem']>;
   if (whose) out.key = partition.id ?? (partition.name === '' ? null : await keyId(partition.name));
   return maskKeyIn(out, [partition.key]);
 }
@@ -246,9 +247,9 @@ async function sentPairs(request: EngineRequest): Promise<Pair[]> {
   return pairs;
 }
 
-/** The fields of a large request, cut to about ENTRY_TEXT of text, by wire name; how many more were sent. */
-function cutFields(entry: Omit<Recorded, 'seq'>, fields: Readonly<Record<string, unknown>>) {
-  const pairs = Array.isArray(fields) ? [] : toPairs(fields as object);
+/** The fields of a large request, cut to about ENTRY_TEXT of text, by wire name, saying how many more were sent. */
+function cutFields(entry: Pick<Recorded, 'fields' | 'fieldsNotKept'>, fields: Readonly<Record<string, unknown>>) {
+  const pairs = toPairs(fields as object);
   const kept: Record<string, unknown> = {};
   let text = 0;
   let count = 0;
@@ -258,7 +259,8 @@ function cutFields(entry: Omit<Recorded, 'seq'>, fields: Readonly<Record<string,
     Object.defineProperty(kept, name, { value, enumerable: true, writable: true, configurable: true });
     count++;
   }
-  Object.assign(entry, { fields: kept }, count < pairs.length ? { fieldsNotKept: pairs.length - count } : {});
+  entry.fields = kept;
+  if (count < pairs.length) entry.fieldsNotKept = pairs.length - count;
 }
 
 const notesKept = (notes: Note[]): Note[] => [
