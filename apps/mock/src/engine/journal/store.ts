@@ -58,131 +58,103 @@ export interface JournalStore {
   close?(): Promise<void>;
 }
 
-/** One key's entries: the slots `slots[head…]` (the live ones); `next` numbers the next one. */
+/** One key's entries, oldest first; `next` numbers the next one. */
 interface Kept {
   partition: Partition;
-  /** Its number in `owners`. */
-  id: number;
-  slots: number[];
-  head: number;
-  live: number;
+  list: Recorded[];
   next: number;
   dropped: number;
 }
 
-/** Room the ring keeps per entry of `max`, on average: an entry of a large request takes more. */
-export const ENTRY_ROOM = 1024;
-
 /**
- * The journal in memory: every entry as JSON bytes in one ring of `max` × ENTRY_ROOM bytes, the
- * oldest overwritten first, and a fixed table of where each is. Nothing of a request outlives
- * the request but its bytes in the ring, so that keeping a journal adds nothing for the garbage
- * collector to move, and its memory is what the ring and the table take, whatever comes. At most
- * `max` keys are remembered: beyond, the one that first appeared longest ago is forgotten.
+ * The journal in memory. Appending costs a push (and, beyond a bound, a shift of an index): the
+ * oldest entry of all is found through one queue of the partitions in the order they appended.
+ * At most `max` keys are remembered: beyond, the one that first appeared longest ago is forgotten.
  */
 export function createMemoryJournal({ max, perKey }: JournalLimits): JournalStore {
-  const ring = new Uint8Array(max * ENTRY_ROOM);
-  // The table, a queue of slots in the order appended: where each entry's bytes are, whose it is.
-  const at = new Int32Array(max);
-  const size = new Int32Array(max);
-  const owner = new Int32Array(max).fill(-1);
-  let first = 0; // the oldest slot in use
-  let used = 0; // slots in use (live or dropped, until the queue passes them)
-  let write = 0; // where the next entry's bytes go
-  const keys = new Map<string, Kept>();
-  const owners: (Kept | undefined)[] = [];
-  let ids = 0;
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
-  // Each entry is encoded here first (no buffer made per request), then copied into the ring.
-  let scratch = new Uint8Array(64 * 1024);
+  const kept = new Map<string, Kept>();
+  // The partition and number of every entry appended, oldest first (from `order.head`).
+  const order = { keys: [] as Kept[], seqs: [] as number[], head: 0 };
+  let total = 0;
 
-  /** The oldest slot leaves the queue; its entry, when still kept, is dropped. */
-  const shift = () => {
-    const own = owners[owner[first] as number];
-    if (own && own.slots[own.head] === first) dropFirst(own);
-    owner[first] = -1;
-    first = (first + 1) % max;
-    used--;
-  };
   const dropFirst = (own: Kept) => {
-    own.head++;
-    own.live--;
+    // Shifted out, not passed over: an entry dropped keeps nothing of its request alive.
+    own.list.shift();
     own.dropped++;
-    if (own.head > 64 && own.head * 2 > own.slots.length) {
-      own.slots = own.slots.slice(own.head);
-      own.head = 0;
+    total--;
+  };
+  /** Whether the queue's item for `seq` of `own` stands for an entry still kept. */
+  const isKept = (own: Kept, seq: number) =>
+    kept.get(own.partition.name) === own && own.list.length > 0 && seq >= (own.list[0] as Recorded).seq;
+  /** The oldest entry of all, dropped: a queue item whose entry is gone already is passed over. */
+  const dropOldest = () => {
+    while (order.head < order.keys.length) {
+      const own = order.keys[order.head] as Kept;
+      const seq = order.seqs[order.head] as number;
+      order.head++;
+      if (isKept(own, seq)) return dropFirst(own);
     }
   };
-  /** Room for `length` bytes at `write` (or at 0, past the end): the entries there are shifted out, oldest first. */
-  const makeRoom = (length: number) => {
-    if (write + length > ring.length) {
-      while (used && (at[first] as number) >= write) shift();
-      write = 0;
+  /** The queue without what it has passed, and (when it holds twice the kept entries) without items of entries gone. */
+  const compactOrder = () => {
+    if (order.keys.length - order.head > 2 * max + 1024) {
+      const keys: Kept[] = [];
+      const seqs: number[] = [];
+      for (let at = order.head; at < order.keys.length; at++) {
+        const own = order.keys[at] as Kept;
+        const seq = order.seqs[at] as number;
+        if (isKept(own, seq)) keys.push(own) && seqs.push(seq);
+      }
+      Object.assign(order, { keys, seqs, head: 0 });
+    } else if (order.head >= 1024 && order.head * 2 >= order.keys.length) {
+      order.keys = order.keys.slice(order.head);
+      order.seqs = order.seqs.slice(order.head);
+      order.head = 0;
     }
-    while (used && (at[first] as number) >= write && (at[first] as number) < write + length) shift();
-    if (used === max) shift();
   };
   const forget = (own: Kept) => {
-    keys.delete(own.partition.name);
-    owners[own.id] = undefined;
+    kept.delete(own.partition.name);
+    total -= own.list.length;
   };
-  const decode = (slot: number) =>
-    JSON.parse(decoder.decode(ring.subarray(at[slot], (at[slot] as number) + (size[slot] as number)))) as Recorded;
 
   return {
     append(partition, entry) {
-      let own = keys.get(partition.name);
+      let own = kept.get(partition.name);
       if (!own) {
-        own = { partition, id: ids++, slots: [], head: 0, live: 0, next: 1, dropped: 0 };
-        keys.set(partition.name, own);
-        owners[own.id] = own;
-        if (keys.size > max) forget(keys.values().next().value as Kept);
+        own = { partition, list: [], next: 1, dropped: 0 };
+        kept.set(partition.name, own);
+        if (kept.size > max) forget(kept.values().next().value as Kept);
       }
-      (entry as Recorded).seq = own.next++;
-      let json = JSON.stringify(entry);
-      // An entry larger than the whole ring is kept without its fields.
-      if (json.length * 3 > ring.length) json = JSON.stringify({ ...entry, fields: {} });
-      if (json.length * 3 > scratch.length) scratch = new Uint8Array(json.length * 3);
-      const length = encoder.encodeInto(json, scratch).written;
-      makeRoom(length);
-      const slot = (first + used) % max;
-      ring.set(scratch.subarray(0, length), write);
-      at[slot] = write;
-      size[slot] = length;
-      owner[slot] = own.id;
-      write += length;
-      used++;
-      own.slots.push(slot);
-      own.live++;
-      if (own.live > perKey) dropFirst(own);
+      const seq = own.next++;
+      own.list.push({ seq, ...entry });
+      order.keys.push(own);
+      order.seqs.push(seq);
+      total++;
+      if (own.list.length > perKey) dropFirst(own);
+      if (total > max) dropOldest();
+      compactOrder();
     },
     async read(partition, since) {
       const entries: Found['entries'] = [];
-      let dropped = 0;
-      const of = (own: Kept) => {
-        for (let i = own.head; i < own.slots.length; i++) {
-          const entry = decode(own.slots[i] as number);
-          if (entry.seq > since) entries.push({ entry, partition: own.partition });
-        }
-      };
       if (partition) {
-        const own = keys.get(partition.name);
-        if (own) of(own);
+        const own = kept.get(partition.name);
+        for (const entry of own?.list ?? []) if (entry.seq > since) entries.push({ entry, partition });
         return { entries, dropped: own?.dropped ?? 0 };
       }
-      for (const own of keys.values()) {
-        dropped += own.dropped;
-        of(own);
+      // Every key's, in the order they were appended (a key's entries are numbered without gaps).
+      for (let at = order.head; at < order.keys.length; at++) {
+        const own = order.keys[at] as Kept;
+        const seq = order.seqs[at] as number;
+        if (seq > since && isKept(own, seq))
+          entries.push({ entry: own.list[seq - (own.list[0] as Recorded).seq] as Recorded, partition: own.partition });
       }
-      return { entries: entries.sort((a, b) => a.entry.at - b.entry.at || a.entry.seq - b.entry.seq), dropped };
+      return { entries, dropped: [...kept.values()].reduce((sum, own) => sum + own.dropped, 0) };
     },
     async clear(partition) {
-      for (const own of partition ? [keys.get(partition.name)] : [...keys.values()]) {
+      for (const own of partition ? [kept.get(partition.name)] : [...kept.values()]) {
         if (!own) continue;
-        own.slots = [];
-        own.head = 0;
-        own.live = 0;
+        total -= own.list.length;
+        own.list = [];
       }
     },
   };
