@@ -4,7 +4,15 @@
 import type { OptionSpec } from './options.ts';
 
 /** The faults a request may ask for (`Prefer: fault=<name>`), and that --fault-rate chooses from. */
-export const FAULT_NAMES = ['reset', 'reset-mid-body', 'hang', 'short-body', 'slow-body', 'html-502', 'html-200'] as const;
+export const FAULT_NAMES = [
+  'reset',
+  'reset-mid-body',
+  'hang',
+  'short-body',
+  'slow-body',
+  'html-502',
+  'html-200',
+] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];
 
 export const JOURNAL_OPTIONS = [

@@ -81,7 +81,9 @@ describe('Prefer: fault=<name> on the server', () => {
     const controller = new AbortController();
     const answer = fetch(mock.url + PATH, { headers: { prefer: 'fault=hang' }, signal: controller.signal });
     // Kept in the journal when the mock has answered (to no one): then the client gives up.
-    await expect.poll(async () => (await mock.journal.entries({ apikey: 'fault-key' })).entries.at(-1)?.fault).toBe('hang');
+    await expect
+      .poll(async () => (await mock.journal.entries({ apikey: 'fault-key' })).entries.at(-1)?.fault)
+      .toBe('hang');
     controller.abort();
     await expect(answer).rejects.toThrow('aborted');
   });
@@ -179,7 +181,9 @@ describe('in the MSW handlers: as near as fetch can see it', () => {
 
   it('a reset, mid-body or before, or a body cut short: fetch fails (a TypeError)', async () => {
     for (const name of ['reset', 'reset-mid-body', 'short-body'])
-      expect(await seen(BASE + PATH, `fault=${name}`), name).toMatchObject({ failed: expect.stringMatching(/^TypeError/) });
+      expect(await seen(BASE + PATH, `fault=${name}`), name).toMatchObject({
+        failed: expect.stringMatching(/^TypeError/),
+      });
   });
 
   it('a hang: nothing until the client gives up; a slow body: a piece at a time; the pages as they are', async () => {

@@ -43,7 +43,9 @@ const failure = async (promise: Promise<unknown>) => {
 
 describe('journal.verify()', () => {
   it('resolves to the count when the calls were made as expected', async () => {
-    expect(await mock.journal.verify({ apikey: 'key-v', operation: 'addSshKey', fields: { label: 'desktop' } })).toBe(1);
+    expect(await mock.journal.verify({ apikey: 'key-v', operation: 'addSshKey', fields: { label: 'desktop' } })).toBe(
+      1,
+    );
     // The refused one is no call.
     expect(await mock.journal.verify({ apikey: 'key-v', operation: 'addSshKey', atLeast: 2, atMost: 3 })).toBe(2);
     expect(await mock.journal.verify({ apikey: 'key-v', operation: 'cancelDomain', times: 0 })).toBe(0);
@@ -61,7 +63,9 @@ describe('journal.verify()', () => {
     expect(lines[1]).toBe('Nearest requests:');
     // The refused one sent label=laptop: nearest, with why it was refused.
     expect(lines[2]).toMatch(/^ {2}#4 POST \/1\.2\/ssh\/key\/add\.json → 422, \d{4}-/);
-    expect(lines).toContain('      refused: Your request is not valid: each entry of `validation` names a field and what is wrong with it.');
+    expect(lines).toContain(
+      '      refused: Your request is not valid: each entry of `validation` names a field and what is wrong with it.',
+    );
     expect(lines).toContain('        body.client_id: Request body property client_id must be integer');
     // Then the others of the operation, what differs and their departures.
     expect(error.message).toContain('  #2 POST /1.2/ssh/key/add.json → 200');
@@ -116,7 +120,12 @@ describe('POST /__mock/journal/verify', () => {
     ['a list', [], [], 'the body must be a JSON object'],
     ['an unknown member', { operation: 'addSshKey', count: 1 }, ['count'], '"count" is not part of an expectation'],
     ['an unknown operation', { operation: 'nope' }, ['operation'], 'no operation "nope"'],
-    ['an unknown field', { operation: 'addSshKey', fields: { colour: 'red' } }, ['fields', 'colour'], 'no field "colour"'],
+    [
+      'an unknown field',
+      { operation: 'addSshKey', fields: { colour: 'red' } },
+      ['fields', 'colour'],
+      'no field "colour"',
+    ],
     ['a count that is none', { times: 1.5 }, ['times'], 'times must be a whole number'],
   ])('%s: a 422 naming it', async (_what, body, location, message) => {
     const answer = await verify('apikey=key-v', body);
@@ -137,9 +146,9 @@ describe('the MSW handlers’ journal', () => {
 
   it('keeps what the handlers answered, and verifies it as startMock()’s does', async () => {
     await fetch(`${BASE}/1.3/server/list_servers.json?apikey=msw-key&client_id=293&filters[state]=On`);
-    expect(await journal.verify({ apikey: 'msw-key', operation: 'listServers', fields: { 'filters[state]': 'On' } })).toBe(
-      1,
-    );
+    expect(
+      await journal.verify({ apikey: 'msw-key', operation: 'listServers', fields: { 'filters[state]': 'On' } }),
+    ).toBe(1);
     await expect(journal.verify({ apikey: 'msw-key', operation: 'getSshKey' })).rejects.toThrow(
       'Expected getSshKey, at least once; it was called 0 times',
     );

@@ -36,7 +36,9 @@ beforeAll(async () => {
   upstream = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     const ips = req.url?.includes('list_ips');
-    res.end(JSON.stringify({ return: ips ? { '203.0.113.10': { ip_addr: 10 } } : [], msg: 'Successful', status: true }));
+    res.end(
+      JSON.stringify({ return: ips ? { '203.0.113.10': { ip_addr: 10 } } : [], msg: 'Successful', status: true }),
+    );
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
 });
@@ -47,7 +49,11 @@ describe('each request becomes an entry of its key', () => {
     ['examples', {}, 'success'],
     ['dynamic', { dynamic: true }, null],
     ['sandbox', { sandbox: true }, null],
-    ['answerer', { answerer: { answer: () => ({ status: 200, body: { return: [], msg: 'ok', status: true } }) } }, null],
+    [
+      'answerer',
+      { answerer: { answer: () => ({ status: 200, body: { return: [], msg: 'ok', status: true } }) } },
+      null,
+    ],
   ] as [string, MockOptions, string | null][])('%s', async (_mode, options, example) => {
     const mock = await start(options);
     await fetch(`${mock.url}/1.5/dns/domain_templates/list_templates.json?apikey=${KEY}&client_id=293`);
@@ -215,7 +221,8 @@ describe('cleared, reset, bounded', () => {
     expect((await read(mock, 'apikey=key-b')).entries).toHaveLength(1);
     await listServers(mock, 'key-a');
     expect((await read(mock, 'apikey=key-a')).entries.map((e: { seq: number }) => e.seq)).toEqual([2]);
-    const get = () => fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=key-a&client_id=293&key_id=${added.return.key_id}`);
+    const get = () =>
+      fetch(`${mock.url}/1.3/ssh/key/get.json?apikey=key-a&client_id=293&key_id=${added.return.key_id}`);
     expect((await (await get()).json()).status).toBe(true);
     expect((await fetch(`${mock.url}/__mock/reset?apikey=key-a`, { method: 'POST' })).status).toBe(204);
     expect((await (await get()).json()).status).toBe(false);
@@ -260,12 +267,18 @@ describe('cleared, reset, bounded', () => {
     const two = createMemoryJournal({ max: 100, perKey: 10 });
     for (const name of ['~a', '~b', '~a', '~b', '~a']) two.append({ name, key: name }, kept);
     ({ entries } = await two.read(undefined, 0));
-    expect(entries.map(({ partition, entry }) => `${partition.name}#${entry.seq}`)).toEqual(['~a#1', '~b#1', '~a#2', '~b#2', '~a#3']);
+    expect(entries.map(({ partition, entry }) => `${partition.name}#${entry.seq}`)).toEqual([
+      '~a#1',
+      '~b#1',
+      '~a#2',
+      '~b#2',
+      '~a#3',
+    ]);
   });
 
   it('a large request is kept with its fields cut, saying how many', async () => {
     const mock = await start();
-    const many = Array.from({ length: 300 }, (_, i) => `additional_tlds[${i}]=${"t".repeat(20)}${i}`).join("&");
+    const many = Array.from({ length: 300 }, (_, i) => `additional_tlds[${i}]=${'t'.repeat(20)}${i}`).join('&');
     await fetch(`${mock.url}/1.3/srs/domain_tlds_available.json?apikey=${KEY}&client_id=293&domain=x.nz&${many}`);
     const [entry] = (await read(mock, `apikey=${KEY}`)).entries;
     expect(entry.fieldsNotKept).toBeGreaterThan(0);

@@ -35,9 +35,12 @@ beforeAll(async () => {
         res.writeHead(status, { 'content-type': 'application/json', 'x-request-id': 'r1', date: 'now' });
         res.end(JSON.stringify(body));
       };
-      if (url.includes('ssh/key/add')) return json({ return: { key_id: String(41 + ++added) }, msg: 'Successful', status: true });
-      if (url.includes('list_ips')) return json({ return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true });
-      if (url.includes('list_templates')) return json({ msg: `Invalid API key ${KEY}.`, status: false, error: { code: 4 } });
+      if (url.includes('ssh/key/add'))
+        return json({ return: { key_id: String(41 + ++added) }, msg: 'Successful', status: true });
+      if (url.includes('list_ips'))
+        return json({ return: { '203.0.113.10': { ip_addr: 10 } }, msg: 'Successful', status: true });
+      if (url.includes('list_templates'))
+        return json({ msg: `Invalid API key ${KEY}.`, status: false, error: { code: 4 } });
       if (url.includes('copy')) return json({ return: { job_id: '77' }, msg: 'Successful', status: true });
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
@@ -53,7 +56,10 @@ afterAll(() => {
 const post = (url: string, body: string) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
 const add = (base: string, apikey: string, label: string) =>
-  post(`${base}/1.2/ssh/key/add.json`, `apikey=${apikey}&client_id=293&label=${label}&content=${encodeURIComponent(CONTENT)}`);
+  post(
+    `${base}/1.2/ssh/key/add.json`,
+    `apikey=${apikey}&client_id=293&label=${label}&content=${encodeURIComponent(CONTENT)}`,
+  );
 
 describe('hostapi-mock proxy --record', () => {
   let proxy: RunningCli;
@@ -164,10 +170,26 @@ describe('a recording it cannot take', () => {
   };
   const entry = (body: string) => `- operation: listDnsTemplates\n  fields: {client_id: '293'}\n${body}`;
   it.each([
-    ['an operation it does not have', `- operation: listDnsTemplate\n  status: 200\n`, 'entry 1 (line 1): operation "listDnsTemplate" is not one of the description\'s'],
-    ['a field the operation has not', '- operation: listDnsTemplates\n  fields: {label: x}\n  status: 200\n', 'entry 1 (line 1): listDnsTemplates has no field "label"'],
-    ['an answer that breaks the description, unmarked', `- operation: getPricingTiers\n  status: 200\n- ${entry('  status: 200\n  body: {status: 1}\n').slice(2)}`, 'entry 2 (line 3): the answer breaks the description'],
-    ['a member it does not know', entry('  status: 200\n  answer: {}\n'), 'entry 1 (line 1): "answer" is not part of an exchange'],
+    [
+      'an operation it does not have',
+      `- operation: listDnsTemplate\n  status: 200\n`,
+      'entry 1 (line 1): operation "listDnsTemplate" is not one of the description\'s',
+    ],
+    [
+      'a field the operation has not',
+      '- operation: listDnsTemplates\n  fields: {label: x}\n  status: 200\n',
+      'entry 1 (line 1): listDnsTemplates has no field "label"',
+    ],
+    [
+      'an answer that breaks the description, unmarked',
+      `- operation: getPricingTiers\n  status: 200\n- ${entry('  status: 200\n  body: {status: 1}\n').slice(2)}`,
+      'entry 2 (line 3): the answer breaks the description',
+    ],
+    [
+      'a member it does not know',
+      entry('  status: 200\n  answer: {}\n'),
+      'entry 1 (line 1): "answer" is not part of an exchange',
+    ],
     ['no status', entry(''), 'entry 1 (line 1): status must be a whole number'],
     ['YAML it cannot read', '- operation: [\n', 'Invalid recording'],
     ['not a list', 'operation: listDnsTemplates\n', 'it must be a list of exchanges'],

@@ -22,11 +22,15 @@ async function underFault(fault: string, timeoutMs?: number) {
   await mock.journal.clear(KEY);
   const headers = { Prefer: fault.startsWith('slow-body') ? `fault=${fault}, duration=60000` : `fault=${fault}` };
   const api = client(timeoutMs);
-  const get = await api.servers.list({ client_id: 293 }, { headers }).then(() => undefined, (error) => error);
+  const get = await api.servers.list({ client_id: 293 }, { headers }).then(
+    () => undefined,
+    (error) => error,
+  );
   const gets = (await mock.journal.entries({ apikey: KEY, operation: 'listServers' })).entries;
-  const post = await api.sshKeys
-    .add({ client_id: 293, label: 'laptop', content: CONTENT }, { headers })
-    .then(() => undefined, (error) => error);
+  const post = await api.sshKeys.add({ client_id: 293, label: 'laptop', content: CONTENT }, { headers }).then(
+    () => undefined,
+    (error) => error,
+  );
   const posts = (await mock.journal.entries({ apikey: KEY, operation: 'addSshKey' })).entries;
   for (const error of [get, post]) {
     expect(error).toBeInstanceOf(HostApiError);
@@ -48,7 +52,7 @@ describe('the client against each fault of the mock', () => {
     expect(posts).toEqual([fault]);
   });
 
-  it('html-502 (a front proxy\'s page): the GET retried, then both end in a typed error', async () => {
+  it("html-502 (a front proxy's page): the GET retried, then both end in a typed error", async () => {
     const { get, post, gets, posts } = await underFault('html-502');
     expect(gets).toEqual(['html-502', 'html-502', 'html-502']);
     expect(posts).toEqual(['html-502']);
@@ -62,11 +66,14 @@ describe('the client against each fault of the mock', () => {
     expect([gets.length, posts.length]).toEqual([1, 1]);
   });
 
-  it.each(['hang', 'slow-body'])('%s: the client\'s timeout gives up (a TimeoutError); the GET retried', async (fault) => {
-    const { get, post, gets, posts } = await underFault(fault, 300);
-    expect(get).toBeInstanceOf(TimeoutError);
-    expect(post).toBeInstanceOf(TimeoutError);
-    expect(gets).toEqual([fault, fault, fault]);
-    expect(posts).toEqual([fault]);
-  });
+  it.each(['hang', 'slow-body'])(
+    "%s: the client's timeout gives up (a TimeoutError); the GET retried",
+    async (fault) => {
+      const { get, post, gets, posts } = await underFault(fault, 300);
+      expect(get).toBeInstanceOf(TimeoutError);
+      expect(post).toBeInstanceOf(TimeoutError);
+      expect(gets).toEqual([fault, fault, fault]);
+      expect(posts).toEqual([fault]);
+    },
+  );
 });

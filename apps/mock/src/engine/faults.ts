@@ -33,7 +33,11 @@ const COUNTED_KEYS = 10_000;
 
 /** What a front proxy (nginx) answers when the server behind it is down; and a page with 200, as a captive portal's. */
 const PAGES = {
-  'html-502': { status: 502, title: '502 Bad Gateway', text: '<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>' },
+  'html-502': {
+    status: 502,
+    title: '502 Bad Gateway',
+    text: '<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>',
+  },
   'html-200': { status: 200, title: 'Sign in', text: '<h1>Sign in to the network</h1>' },
 };
 
@@ -74,7 +78,9 @@ export type Faults = ReturnType<typeof createFaults>;
 
 function duration(text: string): number {
   if (!/^[0-9]{1,7}$/.test(text) || Number(text) > MAX_DURATION_MS)
-    throw unknownPreference(`Prefer: duration must be a whole number of ms up to ${MAX_DURATION_MS}, got "${quoted(text)}"`);
+    throw unknownPreference(
+      `Prefer: duration must be a whole number of ms up to ${MAX_DURATION_MS}, got "${quoted(text)}"`,
+    );
   return Number(text);
 }
 
@@ -101,7 +107,13 @@ export function withFault(written: Written, fault: Fault): Written {
 
 /** The status a client sees of an answer so faulted: none for a reset before any answer or a hang. */
 export const statusSeen = (fault: Fault | undefined, status: number): number | null =>
-  !fault ? status : fault.name === 'reset' || fault.name === 'hang' ? null : isPage(fault) ? PAGES[fault.name].status : status;
+  !fault
+    ? status
+    : fault.name === 'reset' || fault.name === 'hang'
+      ? null
+      : isPage(fault)
+        ? PAGES[fault.name].status
+        : status;
 
 /** The bytes of a body, to cut or dribble. */
 export const bytesOf = (body: Written['body']): Uint8Array =>

@@ -60,7 +60,10 @@ function faulted(answer: Written, fault: Fault, headers: Record<string, string>)
   let timer: ReturnType<typeof setTimeout> | undefined;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      const piece = bytes.slice(Math.floor((sent * bytes.length) / pieces), Math.floor(((sent + 1) * bytes.length) / pieces));
+      const piece = bytes.slice(
+        Math.floor((sent * bytes.length) / pieces),
+        Math.floor(((sent + 1) * bytes.length) / pieces),
+      );
       sent++;
       if (!slow) return sent === 1 ? controller.enqueue(piece) : controller.error(new TypeError('terminated'));
       return new Promise<void>((resolve) => {

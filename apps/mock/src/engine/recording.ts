@@ -90,7 +90,8 @@ function scrubFields(fields: Readonly<Record<string, unknown>>, scrubbed: (segme
   };
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(fields))
-    if (!isKeyName(name)) Object.defineProperty(out, name, { value: walk(value, [name]), enumerable: true, writable: true });
+    if (!isKeyName(name))
+      Object.defineProperty(out, name, { value: walk(value, [name]), enumerable: true, writable: true });
   return out;
 }
 
@@ -162,7 +163,9 @@ function exchangeOf(
   const operation = api.byId.get(String(id));
   const extra = Object.keys(rest)[0];
   if (extra !== undefined)
-    return void problem(`"${extra}" is not part of an exchange (operation, fields, status, headers, body, text, invalid)`);
+    return void problem(
+      `"${extra}" is not part of an exchange (operation, fields, status, headers, body, text, invalid)`,
+    );
   if (!operation) return void problem(`operation ${JSON.stringify(id)} is not one of the description's`);
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return void problem('fields must be an object');
   for (const [name] of toPairs(fields)) {

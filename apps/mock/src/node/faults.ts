@@ -39,7 +39,10 @@ function dribble(res: ServerResponse, bytes: Uint8Array, ms: number) {
   const pieces = Math.max(1, Math.min(bytes.length, 20));
   let sent = 0;
   const next = () => {
-    const piece = bytes.subarray(Math.floor((sent * bytes.length) / pieces), Math.floor(((sent + 1) * bytes.length) / pieces));
+    const piece = bytes.subarray(
+      Math.floor((sent * bytes.length) / pieces),
+      Math.floor(((sent + 1) * bytes.length) / pieces),
+    );
     sent++;
     if (sent === pieces) res.end(piece);
     else res.write(piece, () => void (timer = setTimeout(next, ms / pieces)));

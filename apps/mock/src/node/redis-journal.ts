@@ -72,7 +72,8 @@ export async function createRedisJournal(
     const entries: { entry: Recorded; partition: Partition }[] = [];
     for (const [, fields] of stream) {
       const seq = Number(fields[fields.indexOf('seq') + 1]);
-      if (seq > since) entries.push({ entry: { seq, ...JSON.parse(fields[fields.indexOf('e') + 1] as string) }, partition });
+      if (seq > since)
+        entries.push({ entry: { seq, ...JSON.parse(fields[fields.indexOf('e') + 1] as string) }, partition });
     }
     return { entries, dropped: Number(dropped ?? 0) };
   }
@@ -89,7 +90,9 @@ export async function createRedisJournal(
       // Every key's (from code): the partitions the index names, each read whole.
       const members = (await send(redis, ['ZRANGE', INDEX, '0', '-1']).catch(unavailable)) as string[];
       const ids = [...new Set(members.map((member) => member.slice(0, member.indexOf(' '))))];
-      const found = await Promise.all(ids.map((id) => entriesOf(id, since, { name: '', key: undefined, id: id.slice(0, 16) })));
+      const found = await Promise.all(
+        ids.map((id) => entriesOf(id, since, { name: '', key: undefined, id: id.slice(0, 16) })),
+      );
       const entries = found.flatMap((one) => one.entries).sort((a, b) => a.entry.at - b.entry.at);
       return { entries, dropped: found.reduce((sum, one) => sum + one.dropped, 0) };
     },

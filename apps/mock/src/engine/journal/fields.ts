@@ -37,7 +37,9 @@ export function createFieldNames(api: Api) {
     let found = leaves.get(id);
     if (!found) {
       const operation = api.byId.get(id);
-      const fields = operation ? requestFields(api.document, { method: operation.method === 'GET' ? 'get' : 'post', op: operation.op }) : [];
+      const fields = operation
+        ? requestFields(api.document, { method: operation.method === 'GET' ? 'get' : 'post', op: operation.op })
+        : [];
       found = fields.flatMap((field) => leavesOf(field).map((leaf) => leaf.segments));
       leaves.set(id, found);
     }

@@ -10,7 +10,7 @@ const KEY = {
   name: 'apikey',
   in: 'query',
   required: true,
-  description: 'The API key whose requests (or state) the route concerns; a key never sees another key\'s.',
+  description: "The API key whose requests (or state) the route concerns; a key never sees another key's.",
   schema: { type: 'string', minLength: 1 },
 } as const;
 const problem = (description: string) => ({
@@ -48,7 +48,7 @@ export const MOCK_API = {
     '/__mock/reset': {
       post: {
         operationId: 'reset',
-        summary: "Restores a key: its sandbox state, its journal, its count of requests for --fault-rate",
+        summary: 'Restores a key: its sandbox state, its journal, its count of requests for --fault-rate',
         parameters: [KEY],
         responses: { '204': { description: 'Restored' }, '422': problem('No key given') },
       },
@@ -69,7 +69,12 @@ export const MOCK_API = {
         parameters: [
           KEY,
           { name: 'operation', in: 'query', description: 'Only requests of this operation', schema: text },
-          { name: 'since', in: 'query', description: 'Only requests numbered after this', schema: { type: 'integer', minimum: 0 } },
+          {
+            name: 'since',
+            in: 'query',
+            description: 'Only requests numbered after this',
+            schema: { type: 'integer', minimum: 0 },
+          },
           {
             name: 'limit',
             in: 'query',
@@ -79,7 +84,8 @@ export const MOCK_API = {
           {
             name: 'fields',
             in: 'query',
-            description: 'Any other name is a field of the API, by wire name (`label=laptop`, `params[Phone][Country]=64`)',
+            description:
+              'Any other name is a field of the API, by wire name (`label=laptop`, `params[Phone][Country]=64`)',
             style: 'form',
             explode: true,
             schema: { type: 'object', additionalProperties: text },
@@ -118,7 +124,9 @@ export const MOCK_API = {
       get: {
         operationId: 'describe',
         summary: 'This description',
-        responses: { '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } } },
+        responses: {
+          '200': { description: 'OpenAPI 3.1', content: { 'application/json': { schema: { type: 'object' } } } },
+        },
       },
     },
   },
@@ -143,7 +151,11 @@ export const MOCK_API = {
           problem: {
             type: 'object',
             required: ['title', 'detail'],
-            properties: { title: text, detail: text, validation: { type: 'array', items: { $ref: '#/components/schemas/Note' } } },
+            properties: {
+              title: text,
+              detail: text,
+              validation: { type: 'array', items: { $ref: '#/components/schemas/Note' } },
+            },
           },
         },
       },

@@ -33,7 +33,8 @@ export function mockRoutes({ journal, reset, oldReset }: RoutesOptions): Route[]
     return { status: 204 };
   };
   // What a route answers quotes what it was sent (a field named in a filter): masked, as the key may be there.
-  const on = (what: string, run: (journal: JournalCore, partition: Partition, request: EngineRequest) => unknown) =>
+  const on =
+    (what: string, run: (journal: JournalCore, partition: Partition, request: EngineRequest) => unknown) =>
     async (request: EngineRequest): Promise<Answer> => {
       if (!journal) throw journalOff();
       const key = keyOf(request);
@@ -118,7 +119,10 @@ function expectationOf(request: EngineRequest): Expectation {
   const { operation, fields, times, atLeast, atMost, ...rest } = body as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
   if (extra !== undefined)
-    throw badBody([extra], `"${quoted(extra)}" is not part of an expectation (operation, fields, times, atLeast, atMost)`);
+    throw badBody(
+      [extra],
+      `"${quoted(extra)}" is not part of an expectation (operation, fields, times, atLeast, atMost)`,
+    );
   if (operation !== undefined && typeof operation !== 'string') throw badBody(['operation'], 'operation must be text');
   if (fields !== undefined && (!fields || typeof fields !== 'object' || Array.isArray(fields)))
     throw badBody(['fields'], 'fields must be an object of wire names and values');
@@ -156,8 +160,13 @@ const keyNeeded = (what: string) =>
     'journal-needs-key',
     'Invalid request',
     `${what} one key's requests: give it as ?apikey=<key>. A key never sees another key's requests ` +
-      '(every key\'s: journal.entries() of startMock(), in your process).',
+      "(every key's: journal.entries() of startMock(), in your process).",
   );
 
 const journalOff = () =>
-  problem(404, 'journal-off', 'No journal', 'This mock keeps no journal: it was started with --no-journal (journal: false).');
+  problem(
+    404,
+    'journal-off',
+    'No journal',
+    'This mock keeps no journal: it was started with --no-journal (journal: false).',
+  );

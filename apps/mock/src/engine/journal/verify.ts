@@ -101,7 +101,9 @@ function describeEntry(entry: JournalEntry, wanted: Expectation | undefined): st
   for (const [name, text] of wantedPairs(wanted?.fields ?? {})) {
     const actual = valueAt(entry.fields, name);
     if (!sameValue(actual, text))
-      lines.push(`      ${name}: expected ${JSON.stringify(text)}, got ${actual === undefined ? 'none' : shown(actual)}`);
+      lines.push(
+        `      ${name}: expected ${JSON.stringify(text)}, got ${actual === undefined ? 'none' : shown(actual)}`,
+      );
   }
   if (entry.problem) lines.push(`      refused: ${entry.problem.detail}`);
   for (const note of entry.problem?.validation?.slice(0, DEPARTURES_SHOWN) ?? [])

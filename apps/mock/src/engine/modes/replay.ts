@@ -24,7 +24,9 @@ export function createReplay(
   // Identical requests, in the order recorded: each group by operation and fields.
   const groups: Loaded[][] = [];
   for (const exchange of exchanges) {
-    const same = groups.find(([first]) => first?.operation === exchange.operation && equal(first.fields, exchange.fields));
+    const same = groups.find(
+      ([first]) => first?.operation === exchange.operation && equal(first.fields, exchange.fields),
+    );
     if (same) same.push(exchange);
     else groups.push([exchange]);
   }
@@ -40,7 +42,11 @@ export function createReplay(
       const group = groups.find(([first]) => first?.operation === operation?.id && matches(first?.fields, fields));
       if (!group) {
         if (examples) return examples.answer(request);
-        throw nothingRecorded(source, operation?.id, groups.filter(([first]) => first?.operation === operation?.id));
+        throw nothingRecorded(
+          source,
+          operation?.id,
+          groups.filter(([first]) => first?.operation === operation?.id),
+        );
       }
       const { name } = await partitionOf(request.apiKey, request.apiKeyBytes);
       let place = places.get(name);
@@ -84,6 +90,6 @@ function nothingRecorded(source: string, operation: string | undefined, same: Lo
     title: 'Not recorded',
     detail:
       `Nothing was recorded for this ${operation} request in ${source}${others}. ` +
-      '--fallback examples answers such requests from the description\'s examples.',
+      "--fallback examples answers such requests from the description's examples.",
   });
 }
