@@ -19,6 +19,7 @@ const ORDER = [
   'hostile',
   'docs-render',
   'docs-console',
+  'source-lines',
   'ci-cpu',
   'pipeline',
 ];

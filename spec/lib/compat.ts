@@ -87,11 +87,12 @@ export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compa
     if (was.type !== now.type && sameWireValues)
       compatible.push(`type of ${key}: ${was.type} → ${now.type} (same wire values)`);
     else if (was.type !== now.type) {
-      const [wasTypes, nowTypes] = [String(was.type).split('|'), String(now.type).split('|')];
-      const narrowed =
-        was.kind === 'request'
-          ? !nowTypes.every((t) => wasTypes.includes(t)) || nowTypes.length < wasTypes.length
-          : true;
+      // A request field that still takes every type it took accepts every request it accepted
+      // (`integer` → `integer|string` is widened); a caller may read a response field's new type wrong.
+      const nowTypes = String(now.type).split('|');
+      const takes = (type: string) =>
+        nowTypes.includes(type) || nowTypes.includes('any') || (type === 'integer' && nowTypes.includes('number'));
+      const narrowed = was.kind === 'request' ? !String(was.type).split('|').every(takes) : true;
       (narrowed ? breaking : compatible).push(`type of ${key}: ${was.type} → ${now.type}`);
     }
     if (was.kind === 'request' && !was.required && now.required) breaking.push(`now required: ${key}`);

@@ -12,8 +12,8 @@ if (!released) {
 } else {
   const { breaking, compatible } = compare(released, readBundle());
   console.log(`Changes since ${released.info.version}:`);
-  for (const line of breaking) console.log(`  BREAKING  ${line}`);
-  for (const line of compatible) console.log(`  added     ${line}`);
+  for (const line of breaking) console.log(`  BREAKING    ${line}`);
+  for (const line of compatible) console.log(`  compatible  ${line}`);
   if (!breaking.length && !compatible.length) console.log('  none');
   process.exitCode = breaking.length ? 1 : 0;
 }

@@ -18,7 +18,9 @@
 // - the list sent with empty brackets is one array field `params[the service][]`, which a form
 //   sends once per item by default (style form, explode);
 // - every request example is written with the flat names; each field's schema carries the first
-//   example's value (`example` and `examples`), as some tools read only one of them.
+//   example's value (`example` and `examples`), as some tools read only one of them;
+// - a schema of several types (an identifier: `type: [integer, string]`) is one schema per type
+//   (`anyOf`), each with its own type's keywords (see oneTypeEach).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundlePath, deref, type Node, operationsOf } from '../lib/document.ts';
@@ -256,6 +258,31 @@ function portableBody(doc: Node, op: Node): Node {
   return { ...(body.description && { description: body.description }), required: Boolean(body.required), content };
 }
 
+/** The keywords that apply to one type only, by type; the others apply to a value of any type. */
+const TYPE_KEYWORDS: Record<string, string[]> = {
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  string: ['pattern', 'minLength', 'maxLength', 'format'],
+};
+TYPE_KEYWORDS.number = TYPE_KEYWORDS.integer as string[];
+
+/**
+ * A schema of several types as one schema per type (`anyOf`), each with its own type's keywords:
+ * Swagger UI 5 reads a required parameter typed with a list of types as never given, whatever is
+ * typed in it (swagger-api/swagger-ui#10646), while it leaves each branch of an `anyOf` to the
+ * server. Any other schema as it is.
+ */
+function oneTypeEach(schema: Node): Node {
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : [];
+  if (types.filter((type) => type !== 'null').length < 2) return schema;
+  const typed = new Set(Object.values(TYPE_KEYWORDS).flat());
+  const shared = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'type' && !typed.has(key)));
+  const branch = (type: string) => ({
+    type,
+    ...Object.fromEntries((TYPE_KEYWORDS[type] ?? []).filter((key) => key in schema).map((key) => [key, schema[key]])),
+  });
+  return { ...shared, anyOf: types.map(branch) };
+}
+
 /** The components a node refers to (`$ref`s), followed through the components themselves. */
 function usedComponents(doc: Node, root: unknown): Set<string> {
   const used = new Set<string>();
@@ -306,7 +333,10 @@ export function portable(doc: Node): Node {
   result.components = {};
   for (const [kind, entries] of Object.entries(kept)) {
     const still = Object.entries(entries).filter(([name]) => used.has(pointer('components', kind, name)));
-    if (still.length) result.components[kind] = Object.fromEntries(still);
+    if (!still.length) continue;
+    result.components[kind] = Object.fromEntries(
+      still.map(([name, value]) => [name, kind === 'schemas' ? oneTypeEach(value as Node) : value]),
+    );
   }
   // Order as the canonical document: openapi, info, servers, …, paths, components.
   return Object.fromEntries(Object.keys(doc).flatMap((key) => (key in result ? [[key, result[key]]] : [])));

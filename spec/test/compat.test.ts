@@ -137,6 +137,24 @@ describe('each kind of breaking change is caught', () => {
     expect(narrowed.breaking).toContain(`type of ${key}: string → integer`);
   });
 
+  it('a request field that takes more types is compatible; one that takes fewer breaks callers', () => {
+    const key = 'GET /1.3/ssh/key/get.json key_id';
+    const withKeyId = (schema: Node) =>
+      changed((doc) => {
+        doc.paths['/1.3/ssh/key/get.json'].get.parameters[1].schema = schema;
+      });
+    // Issue 37: an integer identifier that now also takes the string an answer gives.
+    const asInteger = withKeyId({ type: 'integer', minimum: 1 });
+    const widened = compare(asInteger, current);
+    expect(widened.breaking).toEqual([]);
+    expect(widened.compatible).toContain(`type of ${key}: integer → integer|string`);
+    expect(compare(asInteger, withKeyId({ type: 'number' })).breaking).toEqual([]);
+    expect(compare(current, asInteger).breaking).toContain(`type of ${key}: integer|string → integer`);
+    expect(compare(current, withKeyId({ type: 'string' })).breaking).toContain(
+      `type of ${key}: integer|string → string`,
+    );
+  });
+
   it('additions are compatible and listed in the changelog', () => {
     const { breaking, compatible } = compare(
       current,

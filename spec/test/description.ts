@@ -4,11 +4,21 @@
  * the OpenAPI document to it. Nothing here is read from the spec.
  *
  * Types are JSON types: 'string', 'integer', 'number', 'boolean', 'array', 'object',
- * 'string|null' (nullable), 'any' (the description gives no type: "null or value").
+ * 'string|null' (nullable), 'any' (the description gives no type: "null or value"), and
+ * 'integer|string' for an identifier (see `id`).
  * Wire names are as sent: `filters[state]`, `additional_tlds[<n>]`, `upgrade[disk][<key>]`.
  */
 
-export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'string|null' | 'any';
+export type JsonType =
+  | 'string'
+  | 'integer'
+  | 'integer|string'
+  | 'number'
+  | 'boolean'
+  | 'array'
+  | 'object'
+  | 'string|null'
+  | 'any';
 
 export interface Param {
   name: string;
@@ -46,7 +56,13 @@ const listFilters: Param[] = [
   { name: 'filters[page_size]', type: 'integer' },
   { name: 'filters[page_number]', type: 'integer' },
 ];
-const clientId: Param = { name: 'client_id', type: 'integer', required: true };
+/**
+ * An identifier a request takes back from an answer. The description types it as an integer, and
+ * writes the same identifier as a string of digits in every answer (`"client_id": "293"`,
+ * `"key_id": "42"`): a request takes either (issue 37), and sends the same digits.
+ */
+const id = (name: string, required?: true): Param => ({ name, type: 'integer|string', ...(required && { required }) });
+const clientId = id('client_id', true);
 const apikey: Param = { name: 'apikey', type: 'string', required: true };
 const PRODUCT_TYPES = ['LINVPS', 'WINVPS', 'CLHOST', 'CLDCON', 'VDSERV', 'SERVER', 'COLO', 'CLENT', 'PCLOUD'];
 const phone = (part: string): Param[] =>
@@ -129,7 +145,7 @@ export const OPERATIONS: Record<string, Operation> = {
     method: 'get',
     path: '/1.5/dns/list_domains_using_template.json',
     tag: 'DNS',
-    params: [clientId, { name: 'template_id', type: 'integer', required: true }],
+    params: [clientId, id('template_id', true)],
     returns: { mapOf: 'DnsDomain' },
     envelope: ok,
   },
@@ -199,11 +215,11 @@ export const OPERATIONS: Record<string, Operation> = {
       clientId,
       { name: 'domain', type: 'string', required: true },
       { name: 'term', type: 'integer', required: true },
-      { name: 'registrant_contact', type: 'integer', required: true },
+      id('registrant_contact', true),
       { name: 'params[RegisterExpired]', type: 'integer', enum: [0, 1] },
-      { name: 'params[AdminContact]', type: 'integer' },
-      { name: 'params[TechContact]', type: 'integer' },
-      { name: 'params[BillingContact]', type: 'integer' },
+      id('params[AdminContact]'),
+      id('params[TechContact]'),
+      id('params[BillingContact]'),
       // "string, 1 for yes, 0 for no": the wire value is the digit.
       { name: 'params[protect]', type: 'integer', enum: [0, 1] },
       { name: 'params[auid_type]', type: 'string' },
@@ -231,7 +247,7 @@ export const OPERATIONS: Record<string, Operation> = {
     params: [
       apikey,
       clientId,
-      { name: 'contact_id', type: 'integer', required: true },
+      id('contact_id', true),
       ...[
         'Name',
         'Email',
@@ -272,7 +288,7 @@ export const OPERATIONS: Record<string, Operation> = {
     tag: 'SSH keys',
     params: [
       clientId,
-      { name: 'key_id', type: 'integer', required: true },
+      id('key_id', true),
       // "boolean, optional, 1 to return associated users": the wire value is the digit.
       { name: 'include_users', type: 'integer', enum: [0, 1] },
     ],

@@ -38,6 +38,8 @@ export const refName = (schema: Node | undefined): string | undefined =>
 /** The JSON type of a schema as the description writes it. */
 export function jsonType(schema: Node): string {
   const s = deref(schema);
+  // One branch per type (the portable form's way of writing several types).
+  if (!s.type && s.anyOf?.every((branch: Node) => deref(branch).type)) return s.anyOf.map(jsonType).join('|');
   if (Array.isArray(s.type)) return [...s.type].sort((a, b) => (a === 'null' ? 1 : b === 'null' ? -1 : 0)).join('|');
   return s.type ?? 'any';
 }

@@ -83,10 +83,10 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
           '            apikey:\n' +
           '              $ref: ../../components/schemas/ApiKey.yaml\n' +
           '            client_id:\n' +
-          '              $ref: ../../components/schemas/ClientId.yaml\n',
+          '              $ref: ../../components/schemas/IdInput.yaml\n',
         to:
           '            client_id:\n' +
-          '              $ref: ../../components/schemas/ClientId.yaml\n' +
+          '              $ref: ../../components/schemas/IdInput.yaml\n' +
           '            apikey:\n' +
           '              $ref: ../../components/schemas/ApiKey.yaml\n',
       },
@@ -136,7 +136,7 @@ const CASES: [rule: string, mutations: Mutation[]][] = [
         file: 'paths/srs/domain_tlds_available.yaml',
         from:
           '        type: object\n' +
-          '        description: The domains keyed by their index, from 0.\n' +
+          '        description: The domains under their index, from 0.\n' +
           '        propertyNames:\n' +
           "          pattern: '^(0|[1-9][0-9]*)$'\n" +
           '        additionalProperties:\n',

@@ -130,7 +130,7 @@ describe('values to fields', () => {
 
 describe('fields to values', () => {
   it('reads URL-encoded text as URLSearchParams does', () => {
-    const text = 'a=1&b=x+y&c=%E2%82%AC&d&&e=%zz&f=%FF';
+    const text = 'a=1&b=x+y&c=%E2%82%AC&d&&e=%zz&f=%FF&g=%EF%BB%BF%FF&h=%EF%BB%BFx%zz%26';
     expect(parseUrlEncoded(text)).toEqual([...new URLSearchParams(text)]);
     expect(decodeComponent('%5B0%5D')).toBe('[0]');
   });

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import serveStatic from 'serve-static';
-import { DIST } from '../scripts/site.ts';
+import { DIST } from '../build/site.ts';
 
 const USAGE = `Usage: serve [--host 127.0.0.1] [--port 8080] [--mock-url <url> [--mock-command <command>]]
   (HOST and PORT in the environment set the defaults; port 0: any free port)`;
@@ -57,8 +57,18 @@ const pageWithMock = () =>
       ` data-command="${attribute(values['mock-command'])}">`,
   );
 
+/**
+ * On every answer: no other site may frame the docs (it could have a reader click the console's
+ * Send unseen); the page's own meta CSP cannot say so. And no type sniffing.
+ */
+const HEADERS = {
+  'content-security-policy': "frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
 const server = createServer((req, res) => {
-  res.setHeader('x-content-type-options', 'nosniff');
+  for (const [name, value] of Object.entries(HEADERS)) res.setHeader(name, value);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     req.resume();
     res

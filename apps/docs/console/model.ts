@@ -1,15 +1,88 @@
-// The console's model of every operation (see src/model.ts for its shape), derived from the
-// bundled description at build time: the console carries no fact about the API of its own.
-import { deref, type Node, operationRoute, operationsOf, propertiesOf, requiredOf } from '@hostapi/spec/document';
-import { exampleInput, wireShape } from '@hostapi/spec/fields';
-import { MOCK_URL } from '../scripts/mock.ts';
-import type { ConsoleModel, Field, OperationModel } from './src/model.ts';
+// The console's model of the API: its types, which the browser code reads, and consoleModel(),
+// which the build runs over the bundled description and bundles into the console's script as
+// JSON. What the form, the Prefer control and the route matching need, nothing more: the
+// console carries no fact about the API of its own. Each field is what @hostapi/spec/fields'
+// walk says it is on the wire.
+import { deref, type Node, operationRoute, operationsOf } from '@hostapi/spec/document';
+import { exampleInput, requestFields, type WireField, type WireShape } from '@hostapi/spec/fields';
+import { isKeyName } from '@hostapi/spec/wire';
 
-export { MOCK_URL };
+/** One input of an operation; a field's wire name is built from its place (values.ts, with @hostapi/spec/wire). */
+export type Field = ValueField | ObjectField | ListField | MapField;
 
-export function consoleModel(doc: Node): ConsoleModel {
+interface FieldBase {
+  /** The key under its parent (`Phone` in `params[Phone][Country]`); empty for list items and map values. */
+  name: string;
+  required?: true;
+  /** The first sentence of the description, for a hint. */
+  description?: string;
+}
+
+export type Scalar = string | number;
+
+export interface ValueField extends FieldBase {
+  kind: 'value';
+  /** `integer|string`: an identifier, as a number or as the digits an answer gives. */
+  type: 'string' | 'integer' | 'integer|string' | 'number' | 'boolean';
+  /** Allowed values, offered as a choice. */
+  enum?: Scalar[];
+  /** The schema's example, shown as a placeholder. */
+  example?: Scalar;
+  pattern?: string;
+  minimum?: number;
+}
+
+/** Bracketed fields: `params[Name]`, `params[Phone][Country]`. */
+export interface ObjectField extends FieldBase {
+  kind: 'object';
+  fields: Field[];
+}
+
+/** A list: `additional_tlds[0]`, `additional_tlds[1]`; `emptyBrackets` sends `name[]` for each item. */
+export interface ListField extends FieldBase {
+  kind: 'list';
+  item: Field;
+  emptyBrackets?: true;
+}
+
+/** A map keyed by the caller: `upgrade[disk][xvda1]`. */
+export interface MapField extends FieldBase {
+  kind: 'map';
+  value: Field;
+}
+
+/** A named response example, selectable with `Prefer` on the mock. */
+export interface ResponseExample {
+  status: number;
+  name: string;
+  summary: string;
+}
+
+export interface OperationModel {
+  id: string;
+  summary: string;
+  tag: string;
+  /** Redoc's route of the operation's page: `#/servers/listservers`. */
+  route: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** Parameters (GET) or form fields (POST, without `apikey`), in the description's order. */
+  fields: Field[];
+  /** The description's example call, pre-filled in the form (without `apikey`). */
+  example: Record<string, unknown>;
+  responses: ResponseExample[];
+}
+
+export interface ConsoleModel {
+  /** The local mock's address first, then the description's servers. */
+  servers: { url: string; description: string }[];
+  operations: OperationModel[];
+}
+
+/** The model of every operation of `doc`, with the local mock at `mockUrl` as the first server. */
+export function consoleModel(doc: Node, mockUrl: string): ConsoleModel {
   const servers = [
-    { url: MOCK_URL, description: 'Local mock' },
+    { url: mockUrl, description: 'Local mock' },
     ...doc.servers.map(({ url, description }: Node) => ({ url, description: plain(description ?? '') })),
   ];
   return {
@@ -22,7 +95,10 @@ export function consoleModel(doc: Node): ConsoleModel {
         route: operationRoute(op.tags[0], op.operationId),
         method: method.toUpperCase() as OperationModel['method'],
         path,
-        fields: method === 'get' ? queryFields(doc, op) : formFields(doc, op),
+        // The key has an input of its own, beside the server.
+        fields: requestFields(doc, { method, op })
+          .filter((f) => !isKeyName(f.name))
+          .map(fieldOf),
         example: exampleInput(doc, op, method),
         responses: Object.keys(op.responses).flatMap((code) =>
           Object.entries<Node>(deref(doc, op.responses[code]).content?.['application/json']?.examples ?? {}).map(
@@ -38,49 +114,41 @@ export function consoleModel(doc: Node): ConsoleModel {
   };
 }
 
-function queryFields(doc: Node, op: Node): Field[] {
-  return (op.parameters ?? [])
-    .map((p: Node) => deref(doc, p))
-    .filter((p: Node) => p.in === 'query')
-    .map((p: Node) => field(doc, p.name, p.schema, p.required, p.description));
-}
+const fieldOf = ({ name, required, description, shape }: WireField): Field =>
+  fromShape(shape, name, required, description);
 
-function formFields(doc: Node, op: Node): Field[] {
-  const { schema } = deref(doc, op.requestBody).content['application/x-www-form-urlencoded'];
-  return objectFields(doc, schema).filter((f) => f.name !== 'apikey');
-}
-
-function objectFields(doc: Node, schema: Node): Field[] {
-  const required = new Set(requiredOf(doc, schema));
-  return Object.entries(propertiesOf(doc, schema)).map(([name, property]) =>
-    field(doc, name, property, required.has(name)),
-  );
-}
-
-function field(doc: Node, name: string, node: Node, required?: boolean, description?: string): Field {
-  const schema = deref(doc, node);
-  const base = { name, ...(required && { required: true as const }), ...hint(description ?? schema.description) };
-  const type = [schema.type].flat().find((t) => t !== 'null');
-  // A list the service reads by index is an object keyed by the index in the description.
-  if (type === 'array' || wireShape(doc, node).kind === 'list') {
-    return {
-      ...base,
-      kind: 'list',
-      item: field(doc, '', schema.items ?? schema.additionalProperties),
-      ...(schema['x-array-brackets'] === 'empty' && { emptyBrackets: true as const }),
-    };
+/** The input for a field of this shape; a list's items and a map's values are unnamed. */
+function fromShape(shape: WireShape, name: string, required = false, description?: string): Field {
+  const base = { name, ...(required && { required: true as const }), ...hint(description ?? shape.schema.description) };
+  switch (shape.kind) {
+    case 'list':
+      return {
+        ...base,
+        kind: 'list',
+        item: fromShape(shape.item, ''),
+        ...(shape.brackets === 'empty' && { emptyBrackets: true as const }),
+      };
+    case 'map':
+      return { ...base, kind: 'map', value: fromShape(shape.value, '') };
+    case 'object':
+      return { ...base, kind: 'object', fields: shape.fields.map(fieldOf) };
+    case 'value':
+      return { ...base, ...valueInput(shape.schema, name) };
   }
-  if (type === 'object' && !schema.properties && !schema.allOf && schema.additionalProperties) {
-    return { ...base, kind: 'map', value: field(doc, '', schema.additionalProperties) };
-  }
-  if (type === 'object') return { ...base, kind: 'object', fields: objectFields(doc, schema) };
-  if (!['string', 'integer', 'number', 'boolean'].includes(type))
+}
+
+function valueInput(schema: Node, name: string): Omit<ValueField, keyof FieldBase> {
+  // `integer|string`: an identifier, a number or the digits an answer gives (sent as typed).
+  const type = [schema.type]
+    .flat()
+    .filter((t) => t !== 'null')
+    .join('|');
+  if (!['string', 'integer', 'integer|string', 'number', 'boolean'].includes(type))
     throw new Error(`console: no input for ${name} of type ${type}`);
   const example = schema.examples?.[0] ?? schema.example;
   return {
-    ...base,
     kind: 'value',
-    type,
+    type: type as ValueField['type'],
     ...(schema.enum && { enum: schema.enum }),
     ...(example !== undefined && { example }),
     ...(schema.pattern && { pattern: schema.pattern }),

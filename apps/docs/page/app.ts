@@ -1,23 +1,24 @@
 // Redoc's page as both sides render it: the build (on the server, one page per route, see
-// scripts/render.ts) and the browser (main.ts, which hydrates that page). Both render the same
+// build/render.ts) and the browser (main.ts, which hydrates that page). Both render the same
 // tree, through Redoc's public React interface, so that the browser's first render matches the
 // markup the build wrote.
 import { createElement, Fragment, type ReactElement, useEffect } from 'react';
-import { type prepareApiDocs, RedoclyApiDocsStandalone } from 'redoc';
+import { prepareApiDocs, RedoclyApiDocsStandalone } from 'redoc';
 import { LIVE_ATTRIBUTE, REDOC_ID } from './ids.ts';
+import { spaceBlocks } from './search-text.ts';
 
 /** What Redoc's prepareApiDocs() resolves to. */
 export type PreparedDocs = Awaited<ReturnType<typeof prepareApiDocs>>;
 
 /** Redoc's options (its `redocly.yaml` options of `build-docs`). */
-export const REDOC_OPTIONS: NonNullable<Parameters<typeof prepareApiDocs>[0]['options']> = {
+const REDOC_OPTIONS: NonNullable<Parameters<typeof prepareApiDocs>[0]['options']> = {
   // The description is bundled already (@hostapi/spec).
   skipBundle: true,
-  // Nested fields are named as they are sent (scripts/description.ts renames them to
+  // Nested fields are named as they are sent (build/description.ts renames them to
   // `params[Phone][Country]`): no `params.Phone.` prefix in front of those names.
   hidePropertiesPrefix: true,
   // The samples each operation shows: the curl command and the @hostapi/client call that
-  // scripts/description.ts adds as x-codeSamples (Redoc lists only the languages named here).
+  // build/description.ts adds as x-codeSamples (Redoc lists only the languages named here).
   codeSamples: {
     languages: [
       { lang: 'curl', label: 'curl' },
@@ -30,6 +31,13 @@ export const REDOC_OPTIONS: NonNullable<Parameters<typeof prepareApiDocs>[0]['op
     { title: 'YAML', url: './openapi.yaml' },
   ],
 };
+
+/** Redoc's model of `spec` (the description the docs show), its search text spaced (search-text.ts). */
+export async function prepareDocs(spec: Record<string, unknown>): Promise<PreparedDocs> {
+  const docs = await prepareApiDocs({ spec, options: REDOC_OPTIONS, basePath: '/' });
+  spaceBlocks(docs.items);
+  return docs;
+}
 
 /** Marks the page live once Redoc's tree has committed in the browser (the server runs no effect). */
 function Live() {

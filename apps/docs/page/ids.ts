@@ -1,4 +1,4 @@
-// What index.html, the browser's scripts and the build agree on (re-exported by scripts/site.ts).
+// What index.html, the browser's scripts and the build agree on (re-exported by build/site.ts).
 
 /** The element Redoc renders into. */
 export const REDOC_ID = 'redoc';

@@ -5,8 +5,7 @@
 import { createElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
-import { prepareApiDocs } from 'redoc';
-import { REDOC_OPTIONS, redocPage } from './app.ts';
+import { prepareDocs, redocPage } from './app.ts';
 import { DESCRIPTION_ID, REDOC_ID, ROUTE_ATTRIBUTE } from './ids.ts';
 
 const element = document.getElementById(REDOC_ID)!;
@@ -23,7 +22,7 @@ document.addEventListener('keydown', (event) => {
   dialog?.querySelector<HTMLAnchorElement>('a[data-component-name="Search/SearchItem"]')?.click();
 });
 
-prepareApiDocs({ spec, options: REDOC_OPTIONS, basePath: '/' }).then((docs) => {
+prepareDocs(spec).then((docs) => {
   const page = createElement(HashRouter, null, redocPage(docs));
   // The page shown is the one for the route still in the address (a link followed before Redoc
   // ran has changed it): hydrated.

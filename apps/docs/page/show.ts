@@ -1,5 +1,5 @@
 // Inlined in index.html right after Redoc's element: shows the page the build rendered for the
-// route opened (scripts/render.ts), fetched with the page's first bytes, then loads Redoc's
+// route opened (build/render.ts), fetched with the page's first bytes, then loads Redoc's
 // script (main.ts), which takes that page over. A page opened from disk cannot fetch: there, and
 // on a route the build did not render, Redoc renders the page itself. Redoc's script is requested
 // once the rendered page is on screen: requested with it (even as a preload), its 2.4 MB held

@@ -8,15 +8,15 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, 
 import { createRequire } from 'node:module';
 import { type BuildOptions, build } from 'esbuild';
 import { operationRoute, operationsOf, readBundle } from '@hostapi/spec/document';
-import { bundleConsole } from '../console/build.ts';
+import { bundleConsole } from '../build/console.ts';
 import { DESCRIPTION_ID, pageFile, REDOC_ID } from '../page/ids.ts';
-import { docsDescription } from './description.ts';
-import { renderSite } from './render.ts';
-import { CLASSIC_SCRIPT } from './script.ts';
-import { DIST } from './site.ts';
+import { docsDescription } from '../build/description.ts';
+import { renderSite } from '../build/render.ts';
+import { CLASSIC_SCRIPT } from '../build/bundle.ts';
+import { DIST } from '../build/site.ts';
 
 const require = createRequire(import.meta.url);
-const CSS = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
+const CSS = readFileSync(new URL('../page/page.css', import.meta.url), 'utf8');
 /** The site's icon: braces, white on the console's blue. */
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
 <rect width="32" height="32" rx="6" fill="#0b5cad"/>

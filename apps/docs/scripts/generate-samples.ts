@@ -1,7 +1,7 @@
 // Writes samples/generated/<operationId>.ts: the TypeScript sample of every operation.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { operationsOf } from '@hostapi/spec/document';
-import { readBundle, SAMPLES, sampleFile, samples } from './samples.ts';
+import { readBundle, SAMPLES, sampleFile, samples } from '../build/samples.ts';
 
 const doc = readBundle();
 mkdirSync(SAMPLES, { recursive: true });

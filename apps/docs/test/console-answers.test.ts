@@ -2,9 +2,13 @@
 // `sl-violations` list of any shape among them), any body (JSON of any shape, problem and envelope
 // lookalikes with values that are not text, text, bytes). Each answer comes from a server of the
 // test's own, one after another on one page: the console renders each as text (the body as the
-// console shows JSON, or as it is), with no page error, and then shows the next one.
-import { createServer } from 'node:http';
+// console shows JSON, or as it is), with no page error, and then shows the next one. And a server
+// that quotes the API key back, in every spelling and place of the shared table
+// (@hostapi/testing/key-spellings): the console shows it masked, never the key.
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REDACTED } from '@hostapi/spec/wire';
+import { carriesKey, keyPlaces, SECRET, SHORT } from '@hostapi/testing/key-spellings';
 import fc from 'fast-check';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,24 +21,37 @@ const running = siteMockAndBrowser();
 /** An answer: its status, headers and body. `x-case` (added) tells the answers apart. */
 interface Answer {
   status: number;
+  statusText?: string;
   headers: Record<string, string>;
   body: Uint8Array;
 }
 
-/** What the server sends next, and the number of the answer. */
-let next: Answer = { status: 200, headers: {}, body: new Uint8Array() };
+/** What the server sends next (or makes of the request it answers), and the number of the answer. */
+let next: Answer | ((request: Heard) => Answer) = { status: 200, headers: {}, body: new Uint8Array() };
 let count = 0;
-const server = createServer((request, response) => {
-  request.resume();
+/** A request as the server heard it: its method, URL and body. */
+interface Heard {
+  method: string;
+  url: string;
+  body: string;
+}
+const server = createServer(async (request, response) => {
+  const body = await text(request);
   const cors = {
     'access-control-allow-origin': '*',
     'access-control-allow-headers': '*',
     'access-control-expose-headers': '*',
   };
   if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-  response.writeHead(next.status, { ...next.headers, ...cors, 'x-case': String(count) });
-  response.end(NO_BODY.includes(next.status) ? undefined : next.body);
+  const answer = typeof next === 'function' ? next({ method: request.method!, url: request.url!, body }) : next;
+  response.writeHead(answer.status, answer.statusText ?? '', { ...answer.headers, ...cors, 'x-case': String(count) });
+  response.end(NO_BODY.includes(answer.status) ? undefined : answer.body);
 });
+const text = async (request: IncomingMessage) => {
+  let all = '';
+  for await (const chunk of request) all += chunk;
+  return all;
+};
 let url: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,30 +62,63 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 /** A fetch has no body for these statuses, whatever the server writes. */
 const NO_BODY = [204, 205, 304];
 
+/** What the exchange shows: all its text (folded parts too), and the parts the checks read. */
+interface Shown {
+  all: string;
+  status: string | null;
+  verdict: string;
+  /** The body, as the first `pre` shows it. */
+  body: string;
+  /** The entries of the sl-violations list shown, or its text where it is no list. */
+  violations: { items: number; text: string | undefined } | undefined;
+}
+
+/**
+ * Clicks Send and resolves, once the answer numbered `number` is shown (each carries its number,
+ * so that it is never the one before), to what the exchange shows. In the page, in one round
+ * trip: a few hundred answers are sent this way.
+ */
+const sendAndRead = (panel: Locator, number: string): Promise<Shown> =>
+  panel.evaluate(async (root, number) => {
+    const exchange = () => root.querySelector('[aria-label="Response"]');
+    const shown = () =>
+      [...(exchange()?.querySelectorAll('tr') ?? [])].some(
+        (row) => row.querySelector('th')?.textContent === 'x-case' && row.querySelector('td')?.textContent === number,
+      );
+    [...root.querySelectorAll('button')].find((button) => button.textContent === 'Send')!.click();
+    await new Promise<void>((resolve) => {
+      const check = () => (shown() ? resolve() : requestAnimationFrame(check));
+      check();
+    });
+    const node = exchange()!;
+    const violations = node.querySelector('[aria-label="Violations"]');
+    return {
+      all: node.textContent ?? '',
+      status: node.querySelector('[data-status]')?.getAttribute('data-status') ?? null,
+      verdict: node.querySelector('[data-verdict]')?.textContent ?? '',
+      body: node.querySelector('pre')?.textContent ?? '',
+      violations: violations
+        ? { items: violations.querySelectorAll('li').length, text: violations.querySelector('pre')?.textContent }
+        : undefined,
+    };
+  }, number);
+
 /** Sends `answer` as the server's next one, clicks Send, and checks what the console shows. */
 async function expectShown(panel: Locator, answer: Answer, errors: () => string[]) {
   next = answer;
-  const number = String(++count);
-  await panel.getByRole('button', { name: 'Send', exact: true }).click();
-  const exchange = panel.getByRole('region', { name: 'Response' });
-  // This answer's, not the one before (each carries its number).
-  await exchange
-    .locator('tr:has(> th:text-is("x-case")) > td', { hasText: new RegExp(`^${number}$`) })
-    .waitFor({ state: 'attached', timeout: 15_000 });
-  expect(await exchange.locator('[data-status]').getAttribute('data-status')).toBe(String(answer.status));
-  expect(await exchange.locator('[data-verdict]').textContent()).not.toBe('');
+  const shown = await sendAndRead(panel, String(++count));
+  expect(shown.status).toBe(String(answer.status));
+  expect(shown.verdict).not.toBe('');
   // The body as text: pretty JSON where it is JSON, else as it is.
   const text = NO_BODY.includes(answer.status) ? '' : new TextDecoder().decode(answer.body);
   const json = parse(text);
-  const body = await exchange.locator('pre').first().textContent();
-  expect(body).toBe(json === undefined ? text || '(empty body)' : JSON.stringify(json, null, 2));
+  expect(shown.body).toBe(json === undefined ? text || '(empty body)' : JSON.stringify(json, null, 2));
   // Every entry of an sl-violations list, each as text; any other value as it is.
   const header = answer.headers['sl-violations'];
   if (header !== undefined) {
     const list = parse(header);
-    const violations = panel.getByRole('region', { name: 'Violations' });
-    if (Array.isArray(list)) expect(await violations.locator('li').count()).toBe(list.length);
-    else expect(await violations.locator('pre').textContent()).toBe(header.trim());
+    if (Array.isArray(list)) expect(shown.violations?.items).toBe(list.length);
+    else expect(shown.violations?.text).toBe(header.trim());
   }
   // Chromium logs an error status as a failed load; nothing else may be logged.
   expect(errors().filter((error) => !error.startsWith('Failed to load resource: the server responded'))).toEqual([]);
@@ -157,7 +207,7 @@ const RUNS = 100;
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 
 describe('whatever a server answers', () => {
-  it('shows answers whose sl-violations or 422 message are not text, and the next answer after them', async () => {
+  it('shows answers whose sl-violations or 422 message are not text, and each next answer as it is', async () => {
     const watched = await docsPage(running.browser);
     try {
       const panel = await openConsole(watched, consoleOperation('listServers'), running.site, url);
@@ -179,6 +229,9 @@ describe('whatever a server answers', () => {
         ),
       });
       await show({ status: 200, headers: json, body: bytes(JSON.stringify({ return: [], status: true })) });
+      // The same address answering 416 without a body: shown as such, not with the body before it
+      // (which Chromium's cache once handed back with it).
+      await show({ status: 416, headers: { 'content-type': 'text/html' }, body: new Uint8Array() });
     } finally {
       await watched.page.context().close();
     }
@@ -197,4 +250,58 @@ describe('whatever a server answers', () => {
       await watched.page.context().close();
     }
   }, 240_000);
+});
+
+/** Text a header value (or a status text) may carry as it is: printable ASCII. */
+const headerSafe = (value: string) => /^[\x20-\x7e]*$/.test(value);
+
+describe('a server that quotes the API key back', () => {
+  /**
+   * A place's text as the body (text, or JSON where it is JSON), also as a header and the status
+   * text where a header can carry it, beside the request as the server heard it, key and all.
+   */
+  const echoing =
+    (text: string) =>
+    (heard: Heard): Answer => ({
+      status: 401,
+      ...(headerSafe(text) && { statusText: text }),
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'x-request': `${heard.method} ${heard.url}`,
+        ...(headerSafe(text) && { 'x-echo': text }),
+      },
+      body: bytes(text),
+    });
+
+  it.for([
+    ['a key long enough to be a secret', SECRET],
+    ['a short key (masked where it is named)', SHORT],
+  ])('%s: shown masked in every spelling and place, never as it is', { timeout: 240_000 }, async ([, key]) => {
+    const watched = await docsPage(running.browser);
+    try {
+      const panel = await openConsole(watched, consoleOperation('listServers'), running.site, url);
+      await panel.getByLabel('API key', { exact: true }).fill(key!);
+      const places = keyPlaces(key!);
+      expect(places.length).toBeGreaterThan(50);
+      for (const { place, text } of places) {
+        next = echoing(text);
+        const { all } = await sendAndRead(panel, String(++count));
+        expect(carriesKey(all, key!), `${place}: ${all}`).toBe(false);
+        expect(all, place).toContain(REDACTED);
+      }
+      // Then every place at once, each quoted by a string of one JSON answer (as a `msg` quotes it):
+      // each string is masked as text, one a line of the JSON shown.
+      const quoted = Object.fromEntries(places.map(({ place, text }) => [place, text]));
+      next = { status: 200, headers: { 'content-type': 'application/json' }, body: bytes(JSON.stringify(quoted)) };
+      const lines = (await sendAndRead(panel, String(++count))).all.split('\n');
+      for (const { place } of places) {
+        const line = lines.find((l) => l.trimStart().startsWith(`${JSON.stringify(place)}: `));
+        expect(line, place).toContain(REDACTED);
+        expect(carriesKey(line!, key!), `${place}: ${line}`).toBe(false);
+      }
+      expect(watched.consoleErrors.filter((e) => !e.startsWith('Failed to load resource: the server'))).toEqual([]);
+    } finally {
+      await watched.page.context().close();
+    }
+  });
 });

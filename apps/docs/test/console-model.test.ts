@@ -6,15 +6,15 @@ import { gzipSync } from 'node:zlib';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { exampleInput } from '@hostapi/spec/fields';
 import { describe, expect, it } from 'vitest';
-import { bundleConsole } from '../console/build.ts';
-import { consoleModel, MOCK_URL } from '../console/model.ts';
-import type { Field } from '../console/src/model.js';
+import { bundleConsole } from '../build/console.ts';
+import { MOCK_URL } from '../build/mock.ts';
+import { consoleModel, type Field } from '../console/model.ts';
 import { operationAt } from '../console/src/route.js';
 import { initialValues, missingRequired, toInput } from '../console/src/values.js';
 import { OPERATIONS as DESCRIBED } from '../../../spec/test/description.js';
 
 const doc = readBundle();
-const model = consoleModel(doc);
+const model = consoleModel(doc, MOCK_URL);
 const described = new Map(Object.values(DESCRIBED).map((op) => [op.path, op]));
 
 /** Every input as the table writes it: `params[databases][<n>][db_name]`, `upgrade[disk][<key>]`. */
@@ -90,6 +90,14 @@ describe('the console model', () => {
     },
   );
 
+  it("hints each field by its own description, where one is written beside its schema's $ref", () => {
+    const copy = model.operations.find((op) => op.id === 'copyStack')!;
+    const params = copy.fields.find((f) => f.name === 'params') as Extract<Field, { kind: 'object' }>;
+    const hint = (name: string) => params.fields.find((f) => f.name === name)!.description;
+    expect(hint('copy_env_file')).toBe('1 to copy the environment variables, 0 (the default) not to.');
+    expect(hint('shutdown')).toBe('1 to shut the new stack down after cloning, 0 (the default) not to.');
+  });
+
   it("offers the local mock first, then the description's servers", () => {
     expect(model.servers.map((s) => s.url)).toEqual([
       MOCK_URL,
@@ -148,6 +156,20 @@ describe('the form values', () => {
     expect(input.params['the service']).toEqual(['a.example', 'b.example']);
     const digits: Field[] = [{ kind: 'value', name: 'flag', type: 'string', enum: ['0', '1'] }];
     expect(toInput(digits, initialValues(digits, { flag: '0' }))).toEqual({ flag: '0' });
+  });
+
+  it('take an identifier as the digits an answer gives, kept exact (issue 37)', () => {
+    const getKey = model.operations.find((op) => op.id === 'getSshKey')!;
+    const key = getKey.fields.find((f) => f.name === 'key_id');
+    expect(key).toMatchObject({ kind: 'value', type: 'integer|string', pattern: '^[1-9][0-9]*$' });
+    const values = initialValues(getKey.fields, {});
+    Object.assign(values, { client_id: '293', key_id: '42' });
+    expect(toInput(getKey.fields, values)).toEqual({ client_id: 293, key_id: 42 });
+    // Past what a number holds exactly, the digits as typed; text that is no identifier goes as typed.
+    Object.assign(values, { key_id: '90071992547409931' });
+    expect(toInput(getKey.fields, values)).toEqual({ client_id: 293, key_id: '90071992547409931' });
+    Object.assign(values, { key_id: 'abc' });
+    expect(toInput(getKey.fields, values)).toEqual({ client_id: 293, key_id: 'abc' });
   });
 
   it('name the required inputs left blank by their wire names, nested ones only when their group is sent', () => {

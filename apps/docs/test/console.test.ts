@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock } from '@hostapi/mock';
+import { REDACTED } from '@hostapi/spec/wire';
 import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -31,9 +32,9 @@ import {
 import { PHONE, RESULTS } from './support/layout.js';
 import { siteMockAndBrowser } from './support/running.js';
 import { docsPage, openLive } from './support/site.js';
-import type { OperationModel } from '../console/src/model.js';
+import type { OperationModel } from '../console/model.ts';
 
-/** The mock's README, where the console sends a reader to start the mock (scripts/mock.ts). */
+/** The mock's README, where the console sends a reader to start the mock (build/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
 const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${
   MOCK_PACKAGE.repository.directory
@@ -371,7 +372,7 @@ describe('the API key', () => {
     /** Everything the page holds but the key's own input, with the request sent shown. */
     async function expectNoKeyShown(when: string) {
       await panelOf(page).getByText('Request sent (API key masked)').click();
-      expect(await panelOf(page).locator('details.request pre').innerText()).toContain('***');
+      expect(await panelOf(page).locator('details.request pre').innerText()).toContain(REDACTED);
       const seen = await page.evaluate(() => {
         const root = document.getElementById('hostapi-console')!.shadowRoot!;
         const inputs = [
@@ -424,7 +425,9 @@ describe('the API key', () => {
       expect(multipart.request.postData()).toContain(KEY);
       expect(multipart.status).toBe(200);
       await expectNoKeyShown('multipart');
-      expect(await panel.locator('details.request pre').innerText()).toMatch(/name="apikey"\r?\n\r?\n\*\*\*\r?\n/);
+      expect(await panel.locator('details.request pre').innerText()).toMatch(
+        /name="apikey"\r?\n\r?\n\[redacted\]\r?\n/,
+      );
 
       // What the copy buttons copy has a placeholder instead.
       await panel.getByRole('button', { name: 'Copy curl' }).click();

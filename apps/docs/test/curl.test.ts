@@ -11,9 +11,9 @@ import { responseExamples } from '@hostapi/spec/document';
 import { exampleInput } from '@hostapi/spec/fields';
 import { toPairs } from '@hostapi/spec/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlCommand } from '../scripts/curl.ts';
-import { clientOperation } from '../scripts/samples.ts';
-import { readSiteDescription } from '../scripts/site.ts';
+import { curlCommand } from '../shared/curl.ts';
+import { clientOperation } from '../build/samples.ts';
+import { readSiteDescription } from '../build/site.ts';
 import { operations, spec } from './support/site.js';
 
 const run = promisify(execFile);

@@ -5,10 +5,12 @@
 // opened from disk (file://). Each operation's own page: test/operations.test.ts. Screenshots go
 // to test-results/.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { launchChromium, type Watched } from '@hostapi/testing/chromium';
-import { LIVE_PAGE, pageFile, readSite, readSiteDescription } from '../scripts/site.ts';
+import { LIVE_PAGE, pageFile, readSite, readSiteDescription } from '../build/site.ts';
 import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import {
   expectedLinks,
@@ -21,8 +23,8 @@ import {
   type Link,
 } from './support/links.js';
 import { type Node, operationsOf } from '@hostapi/spec/document';
-import { docsDescription } from '../scripts/description.ts';
-import { tagRoute } from '../scripts/site.ts';
+import { docsDescription } from '../build/description.ts';
+import { tagRoute } from '../build/site.ts';
 import {
   deref,
   docsPage,
@@ -34,8 +36,9 @@ import {
   spec,
   tags,
 } from './support/site.js';
+import { serve } from './support/serve.js';
 
-/** The mock's README, where the docs send a reader to start the mock (scripts/mock.ts). */
+/** The mock's README, where the docs send a reader to start the mock (build/mock.ts). */
 const MOCK_PACKAGE = JSON.parse(readFileSync(new URL('../../mock/package.json', import.meta.url), 'utf8'));
 const MOCK_README = `${MOCK_PACKAGE.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/HEAD/${
   MOCK_PACKAGE.repository.directory
@@ -244,39 +247,58 @@ describe('search', () => {
     pageText(shownDescription, shownOps.get(op.id)).some((text) => /(?<![<\w])key/i.test(text)),
   );
   const sshKeys = operations.filter((op) => op.tag === 'SSH keys').map((op) => op.route);
+  /** The pages that say SSH: the introduction, the SSH keys tag, and operations whose text does. */
+  const saySsh = [
+    '#/',
+    tagRoute('SSH keys'),
+    ...operations
+      .filter((op) => pageText(shownDescription, shownOps.get(op.id)).some((text) => /\bssh\b/i.test(text)))
+      .map((op) => op.route),
+  ];
 
-  /** The routes of the hits Redoc's search box lists for `query`, in its order. */
-  async function hitsFor(query: string): Promise<string[]> {
-    const watched = await docsPage(browser);
-    try {
-      const { page } = watched;
-      await openLive(page, site.url);
-      await page.locator('[data-testid="search-trigger"]').click();
-      await page.keyboard.type(query);
-      const hits = page.locator('[data-testid="search-dialog"] a[data-component-name="Search/SearchItem"]');
-      // The list settles once the index has answered: read it until two reads agree.
-      let last: string[] = [];
-      await expect
-        .poll(
-          async () => {
-            const now = await hits.evaluateAll((as) => as.map((a) => a.getAttribute('href')!.replace(/(.)#.*$/, '$1')));
-            const same = now.length > 0 && now.join() === last.join();
-            last = now;
-            return same;
-          },
-          { timeout: 30_000, interval: 500 },
-        )
-        .toBe(true);
-      expect(watched.consoleErrors).toEqual([]);
-      return last;
-    } finally {
-      await watched.page.context().close();
-    }
+  interface Hit {
+    /** The page it opens (`#/ssh-keys/getsshkey`). */
+    route: string;
+    /** What it shows: the page's title, path and the excerpts of what matched. */
+    text: string;
+  }
+
+  /**
+   * The hits Redoc's search box lists for `query`, in its order, asked on the introduction (live
+   * since the file began); the search is closed again after.
+   */
+  async function hitsFor(query: string): Promise<Hit[]> {
+    const { page } = home;
+    await page.locator('[data-testid="search-trigger"]').click();
+    await page.keyboard.type(query);
+    const hits = page.locator('[data-testid="search-dialog"] a[data-component-name="Search/SearchItem"]');
+    // The list settles once the index has answered: read it until two reads agree.
+    let last: Hit[] = [];
+    await expect
+      .poll(
+        async () => {
+          const now = await hits.evaluateAll((as) =>
+            as.map((a) => ({
+              route: a.getAttribute('href')!.replace(/(.)#.*$/, '$1'),
+              text: (a as HTMLElement).innerText,
+            })),
+          );
+          const same = now.length > 0 && JSON.stringify(now) === JSON.stringify(last);
+          last = now;
+          return same;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-testid="search-dialog"]').count(), { timeout: 30_000 }).toBe(0);
+    expect(home.consoleErrors).toEqual([]);
+    return last;
   }
 
   it('the API key, named on every operation, is named there by its parameter (apikey), not as "key"', () => {
     // Every operation takes the key; only the SSH key operations and those whose own text says
-    // "keyed by" or "key dates" have the word.
+    // "key dates" have the word.
     expect(sayKey.length).toBeLessThan(operations.length / 2);
     for (const route of sshKeys) expect(sayKey.map((op) => op.route)).toContain(route);
   });
@@ -285,7 +307,7 @@ describe('search', () => {
     '"%s" lists the SSH keys first, then only pages that say key',
     { timeout: 120_000 },
     async (query) => {
-      const hits = await hitsFor(query);
+      const hits = (await hitsFor(query)).map((hit) => hit.route);
       const sshFirst = [tagRoute('SSH keys'), ...sshKeys];
       expect(new Set(hits.slice(0, sshFirst.length))).toEqual(new Set(sshFirst));
       const operationHits = hits.filter((hit) => operations.some((op) => op.route === hit));
@@ -298,6 +320,63 @@ describe('search', () => {
       expect(operationHits.length).toBeLessThan(operations.length / 2);
     },
   );
+
+  it('"ssh key" lists only pages that say SSH: none found by the key alone (apikey, "keyed by")', async () => {
+    const hits = (await hitsFor('ssh key')).map((hit) => hit.route);
+    for (const hit of hits) expect(saySsh, hit).toContain(hit);
+    expect(hits.length).toBeGreaterThanOrEqual(1 + sshKeys.length);
+  });
+
+  /** Every word of the description the page renders, and the words Redoc's search adds to its hits. */
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const texts = (node: unknown): string[] =>
+    typeof node === 'string'
+      ? [node]
+      : node && typeof node === 'object'
+        ? Object.entries(node).flatMap(([key, value]) => [key, ...texts(value)])
+        : [String(node)];
+  const vocabulary = new Set([
+    ...texts(readSiteDescription()).flatMap(words),
+    ...['query', 'parameters', 'request', 'fields', 'response', 'security', 'body', 'headers', 'example'],
+  ]);
+
+  it.for(['bracketed', 'indexed', 'first', 'object or array', 'status'])(
+    '"%s": excerpts keep words apart where the page does (line breaks, paragraphs, list items, table cells)',
+    { timeout: 120_000 },
+    async (query) => {
+      const hits = await hitsFor(query);
+      expect(hits.length).toBeGreaterThan(0);
+      for (const { route, text } of hits) expect(gluedWords(text), `${route}: ${text}`).toEqual([]);
+      // The introduction's title and text excerpt (the lines before its first `place → name` line),
+      // each part as the page shows it, punctuation included ("sent first: GET", once "sent first:GET").
+      const shown = collapse(await home.page.locator('#redoc').innerText());
+      const lines = hits.find((hit) => hit.route === '#/')?.text.split('\n') ?? [];
+      const places = lines.findIndex((line) => line.includes(' → '));
+      const excerpt = places < 0 ? lines : lines.slice(0, places);
+      for (const part of excerpt.join('\n').split(/\n|\.\.\./)) expect(shown).toContain(collapse(part));
+    },
+  );
+
+  const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+  /** The words of an excerpt that no text of the description has (an excerpt may cut a word: "...firs"). */
+  function gluedWords(text: string): string[] {
+    return text
+      .split(/\s+/)
+      .flatMap((token) =>
+        words(token).map((word, i, all) => ({
+          word,
+          start: token.startsWith('...') && i === 0,
+          end: token.endsWith('...') && i === all.length - 1,
+        })),
+      )
+      .filter(({ word, start, end }) =>
+        start || end
+          ? ![...vocabulary].some((known) => (start ? known.endsWith(word) : known.startsWith(word)))
+          : !vocabulary.has(word),
+      )
+      .map(({ word }) => word);
+  }
 });
 
 describe('the sidebar', () => {
@@ -366,7 +445,7 @@ describe('opened from disk (file://)', () => {
   );
 });
 
-// A deep link shows the page the build rendered for its route (scripts/render.ts) while Redoc's
+// A deep link shows the page the build rendered for its route (build/render.ts) while Redoc's
 // script (2.3 MB) is still on its way, then Redoc hydrates that very page. Redoc's script is held
 // back here until the rendered page has been checked, so that both are seen.
 describe("an operation's deep link, before Redoc has run", () => {
@@ -423,4 +502,55 @@ describe("an operation's deep link, before Redoc has run", () => {
       ).toBe(true);
     }
   });
+});
+
+describe('framed by a page of another site', () => {
+  /** A page on an origin of its own (another port) that frames the address in its `src` parameter. */
+  async function framingSite() {
+    const server = createServer((request, response) => {
+      const src = new URL(request.url!, 'http://host').searchParams.get('src') ?? '';
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!DOCTYPE html><title>Another site</title><iframe src="${src.replace(/"/g, '&quot;')}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      framing: (src: string) =>
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}/?src=${encodeURIComponent(src)}`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("is refused by the docs' server; framed from a host that allows it, the page shows no console", async () => {
+    const link = operationLinks.find((l) => l.route.endsWith('/listservers'))!;
+    const docs = await serve(['--port', '0']);
+    const other = await framingSite();
+    const watched = await docsPage(browser);
+    const { page } = watched;
+    try {
+      // bin/serve.mjs (and the container): Chromium refuses to show the page in the frame. (The
+      // framing page's load waits for its frame's.)
+      const logged: string[] = [];
+      page.on('console', (message) => logged.push(message.text()));
+      await page.goto(other.framing(`${docs.url}/${link.route}`));
+      const frame = page.frames().find((f) => f !== page.mainFrame())!;
+      expect(await frame.locator('#redoc').count()).toBe(0);
+      await expect
+        .poll(() => logged.some((text) => text.includes("frame-ancestors 'none'")), { timeout: 30_000 })
+        .toBe(true);
+
+      // A host that sends neither header (a plain static server, as GitHub Pages is): the page shows,
+      // but the console, which mounts nothing framed by another site, offers no Send to click.
+      await page.goto(other.framing(`${site.url}${link.route}`));
+      const framed = page.frames().find((f) => f !== page.mainFrame())!;
+      await framed.locator('h1, h2').filter({ hasText: link.heading }).first().waitFor();
+      await framed.waitForLoadState('load'); // the console's script (deferred) has run
+      expect(await framed.locator('#hostapi-console').count()).toBe(0);
+      expect(await framed.getByRole('button', { name: /Try it/ }).count()).toBe(0);
+      expect(watched.external).toEqual([]);
+    } finally {
+      await page.context().close();
+      docs.stop();
+      await other.close();
+    }
+  }, 120_000);
 });

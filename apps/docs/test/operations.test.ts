@@ -8,16 +8,19 @@
 // 2. its curl and @hostapi/client samples, and its parameters and response examples;
 // 3. at a desktop width: the curl sample stays in its box, nothing under its copy button, and its
 //    URL breaks only between words; the servers to choose from, in full;
-// 4. at a phone's width (390 px): the address in full, the sample readable, the floating menu
-//    button clear of every control, nothing scrolls sideways, the heading whole;
-// 5. every field, expanded, under its wire name (`params[Phone][Country]`), never a dotted path;
-// 6. the "Try it" console sends the example to the mock (@hostapi/mock, another origin) and
+// 4. the "Try it" console sends the example to the mock (@hostapi/mock, another origin) and
 //    renders its answer, then every named answer through Prefer; the curl it shows carries the
 //    bytes that were sent, and (checked once every operation is done) the @hostapi/client call it
-//    shows type-checks and gets the same answer.
+//    shows type-checks and gets the same answer;
+// 5. at a phone's width (390 px): the address in full, the sample readable, the floating menu
+//    button clear of every control, nothing scrolls sideways, the heading whole;
+// 6. every field, expanded, under its wire name (`params[Phone][Country]`), never a dotted path;
+// 7. nothing logged as an error but the error statuses the console received.
 //
 // A cold load is the slow part (Redoc's script and render): one per operation instead of one per
-// check, and a few operations at a time (vitest's maxConcurrency). Screenshots go to test-results/.
+// check, and a few operations at a time (vitest's maxConcurrency). The page is expanded last: on
+// the page as it opened, the console's answers and the phone's layout take less work. A check that fails leaves a
+// screenshot of its page in test-results/, beside a few taken on the way.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +32,7 @@ import {
   expectConsoleRoundTrip,
   expectOnlyErrorStatusesLogged,
   KEY,
+  panelOf,
   type Snippet,
 } from './support/console.js';
 import { expectedNames, expectWireNames } from './support/fields.js';
@@ -52,14 +56,18 @@ const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
 
 const running = siteMockAndBrowser();
 
-/** Runs one check of the page, its name put before whatever it fails with. */
-async function step(name: string, check: () => Promise<void>) {
+/**
+ * Runs one check of `op`'s page, its name put before whatever it fails with; a check that fails
+ * leaves a screenshot of the page as it failed (test-results/failed-<operationId>.png).
+ */
+async function step(page: Page, op: DocsOperation, name: string, check: () => Promise<void>) {
   const t0 = performance.now();
   try {
     await check();
     if (process.env.STEP_TIMES) console.error(`STEP ${Math.round(performance.now() - t0)} ms ${name.slice(0, 40)}`);
   } catch (error) {
     if (error instanceof Error) error.message = `${name}: ${error.message}`;
+    await page.screenshot({ path: `${RESULTS}failed-${op.id}.png` }).catch(() => {});
     throw error;
   }
 }
@@ -186,28 +194,37 @@ describe('every operation, opened cold from its deep link once', () => {
       const { page } = watched;
       const section = page.locator(`[data-section-id="${op.route.slice(1)}"]`);
       try {
-        await step('the link, opened cold, shows the operation and highlights its sidebar entry', async () => {
-          const url = `${running.site}/${op.route}`;
-          const response = await openLive(page, url);
-          await expectOpensAndHighlights(
-            expect,
-            page,
-            url,
-            operationLinks.find((link) => link.route === op.route)!,
-            response,
-          );
-          expect(watched.consoleErrors).toEqual([]);
-          expect(watched.external).toEqual([]);
-          if (op.id === 'updateDomainContact') {
-            await page.screenshot({ path: `${RESULTS}docs-operation.png` });
-            expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
-          }
-        });
+        await step(
+          page,
+          op,
+          'the link, opened cold, shows the operation and highlights its sidebar entry',
+          async () => {
+            const url = `${running.site}/${op.route}`;
+            const response = await openLive(page, url);
+            await expectOpensAndHighlights(
+              expect,
+              page,
+              url,
+              operationLinks.find((link) => link.route === op.route)!,
+              response,
+            );
+            expect(watched.consoleErrors).toEqual([]);
+            expect(watched.external).toEqual([]);
+            if (op.id === 'updateDomainContact') {
+              await page.screenshot({ path: `${RESULTS}docs-operation.png` });
+              expect(readFileSync(`${RESULTS}docs-operation.png`).subarray(1, 4).toString()).toBe('PNG');
+            }
+          },
+        );
 
-        await step('its curl and @hostapi/client samples', () => expectSamples(expect, page, op));
-        await step('its parameters and response examples', () => expectParametersAndExamples(expect, page, op));
+        await step(page, op, 'its curl and @hostapi/client samples', () => expectSamples(expect, page, op));
+        await step(page, op, 'its parameters and response examples', () =>
+          expectParametersAndExamples(expect, page, op),
+        );
 
         await step(
+          page,
+          op,
           'at a desktop width, the curl sample breaks only between parameters, nothing under its copy button',
           async () => {
             const panel = await samplePanel(section);
@@ -219,7 +236,19 @@ describe('every operation, opened cold from its deep link once', () => {
           },
         );
 
+        const received: number[] = [];
+        await step(page, op, 'the Try it console sends the example and every named answer to the mock', async () => {
+          const roundTrip = await expectConsoleRoundTrip(page, consoleOperation(op.id), running.mock.url);
+          received.push(...roundTrip.received);
+          if (roundTrip.snippet) snippets.set(op.id, roundTrip.snippet);
+          // Closed again, as a reader leaves it, for the checks that follow.
+          await panelOf(page).getByRole('button', { name: 'Close the console' }).click();
+          await panelOf(page).waitFor({ state: 'hidden' });
+        });
+
         await step(
+          page,
+          op,
           "at a phone's width (390 px), the address in full, the curl sample as at a desktop, the menu button clear",
           async () => {
             await page.setViewportSize(PHONE);
@@ -238,26 +267,24 @@ describe('every operation, opened cold from its deep link once', () => {
               midWordBreaks(await renderedLines(headingOf(page, op.summary))),
               'the heading breaks inside a word',
             ).toEqual([]);
-            await page.screenshot({ path: `${RESULTS}phone-${op.id}.png` });
             if (op.id === 'updateDomainContact') await expectServers(expect, page, panel, op, 'servers-phone.png');
           },
         );
 
-        await step('every field, expanded, under its wire name', async () => {
-          // Tall enough that Redoc, which mounts rows as they scroll into view, shows every field.
-          await page.setViewportSize({ width: DESKTOP.width, height: 8000 });
+        await step(page, op, 'every field, expanded, under its wire name', async () => {
+          await page.setViewportSize(DESKTOP);
           await expectWireNames(expect, section, op);
         });
 
-        await step('the Try it console sends the example and every named answer to the mock', async () => {
-          await page.setViewportSize(DESKTOP);
-          const { received, snippet } = await expectConsoleRoundTrip(page, consoleOperation(op.id), running.mock.url);
-          if (snippet) snippets.set(op.id, snippet);
-          await page.screenshot({ path: `${RESULTS}console-${op.id}.png` });
-          // Nothing else logged as an error since the page opened, and nothing left the machine.
-          expectOnlyErrorStatusesLogged(watched.consoleErrors, received);
-          expect(watched.external).toEqual([]);
-        });
+        await step(
+          page,
+          op,
+          'nothing logged as an error but the error statuses received, nothing left the machine',
+          async () => {
+            expectOnlyErrorStatusesLogged(watched.consoleErrors, received);
+            expect(watched.external).toEqual([]);
+          },
+        );
       } finally {
         await page.context().close();
       }

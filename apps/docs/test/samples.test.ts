@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startMock, type RunningMock } from '@hostapi/mock';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SAMPLES, sampleFile, samples } from '../scripts/samples.ts';
+import { SAMPLES, sampleFile, samples } from '../build/samples.ts';
 
 const doc = readBundle();
 const operations = operationsOf(doc).map(({ op }) => op);

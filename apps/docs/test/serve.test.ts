@@ -1,24 +1,8 @@
 // `pnpm --filter @hostapi/docs start` serves dist/ (bin/serve.mjs): pnpm passes a `--` on, port 0
-// picks a free port, and a bad port is refused with a clear message.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+// picks a free port, a bad port is refused with a clear message, and every answer forbids framing
+// by another site (what a page on another origin then shows: docs.test.ts).
 import { expect, it } from 'vitest';
-
-const SERVE = fileURLToPath(new URL('../bin/serve.mjs', import.meta.url));
-
-/** Starts the server with `args`; resolves to the address it prints, or its exit code and message. */
-function serve(args: string[]) {
-  const child = spawn(process.execPath, [SERVE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (chunk) => (err += chunk));
-  return new Promise<{ url?: string; code?: number | null; err: string; stop(): void }>((resolve) => {
-    child.stdout!.on('data', (chunk) => {
-      const url = /hostapi docs on (http:\/\/\S+)/.exec(String(chunk))?.[1];
-      if (url) resolve({ url, err, stop: () => child.kill('SIGINT') });
-    });
-    child.on('exit', (code) => resolve({ code, err, stop() {} }));
-  });
-}
+import { serve } from './support/serve.js';
 
 it('takes its options after a `--`, serves on a free port with --port 0', async () => {
   const server = await serve(['--', '--port', '0']);
@@ -37,4 +21,28 @@ it('refuses a port that is not one, naming it', async () => {
   const { code, err } = await serve(['--port', 'eighty']);
   expect(code).toBe(2);
   expect(err).toContain('--port must be a port number, got eighty');
+});
+
+it('forbids framing and sniffing in each answer: page, script, 404, 405, the page naming the mock', async () => {
+  const plain = await serve(['--port', '0']);
+  const withMock = await serve(['--port', '0', '--mock-url', 'http://127.0.0.1:4010']);
+  try {
+    const script = (await (await fetch(`${plain.url}/`)).text()).match(/src="\.\/(console-[0-9a-f]+\.js)"/)![1];
+    const answers = [
+      await fetch(`${plain.url}/`),
+      await fetch(`${plain.url}/${script}`),
+      await fetch(`${plain.url}/nothing-here.html`),
+      await fetch(`${plain.url}/`, { method: 'POST' }),
+      await fetch(`${withMock.url}/`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 405, 200]);
+    for (const answer of answers) {
+      expect(answer.headers.get('content-security-policy'), answer.url).toBe("frame-ancestors 'none'");
+      expect(answer.headers.get('x-frame-options'), answer.url).toBe('DENY');
+      expect(answer.headers.get('x-content-type-options'), answer.url).toBe('nosniff');
+    }
+  } finally {
+    plain.stop();
+    withMock.stop();
+  }
 });

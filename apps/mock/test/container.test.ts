@@ -234,8 +234,8 @@ describe("the images' commands, run as they are outside a container", () => {
     temporary.push(image);
     mkdirSync(join(image, 'dist'));
     writeFileSync(join(image, 'dist/index.html'), '<!doctype html><title>hostapi docs</title>');
-    // The server and the modules it reads (scripts/site.ts: where the site is), as pnpm deploy copies them.
-    for (const dir of ['bin', 'scripts', 'page']) cpSync(join(DOCS, dir), join(image, dir), { recursive: true });
+    // The server and the modules it reads (build/site.ts: where the site is), as pnpm deploy copies them.
+    for (const dir of ['bin', 'build', 'page']) cpSync(join(DOCS, dir), join(image, dir), { recursive: true });
     cpSync(join(DOCS, 'package.json'), join(image, 'package.json'));
     symlinkSync(join(DOCS, 'node_modules'), join(image, 'node_modules'));
 
@@ -278,7 +278,7 @@ describe('compose.yaml', () => {
       }
       // The docs' "Try it" console calls the mock there unless told otherwise.
       const consoleMock = new URL(
-        /export const MOCK_URL = '([^']+)'/.exec(readFileSync(join(DOCS, 'scripts/mock.ts'), 'utf8'))![1]!,
+        /export const MOCK_URL = '([^']+)'/.exec(readFileSync(join(DOCS, 'build/mock.ts'), 'utf8'))![1]!,
       );
       expect(compose.services.mock!.ports).toEqual([
         `${consoleMock.hostname}:${consoleMock.port}:${last(stage('mock'), 'EXPOSE')}`,

@@ -321,7 +321,7 @@ describe('refused in both modes', () => {
       '/1.3/server/upgrade_plan.json',
       'apikey=k&client_id=abc&name=web01&plan=VPS-8G',
       422,
-      'client_id must be integer',
+      'client_id must match pattern',
     ],
     [
       'client_id twice with different values',

@@ -117,9 +117,30 @@ describe('refusals', () => {
     expect(body.validation).toEqual([
       expect.objectContaining({
         location: ['query', 'client_id'],
-        message: 'Request query parameter client_id must be integer',
+        // An identifier is a number or its digits (issue 37): text that is neither breaks its pattern.
+        message: 'Request query parameter client_id must match pattern "^[1-9][0-9]*$"',
       }),
     ]);
+  });
+
+  it('takes an identifier as the digits an answer gives; anything else is a 422 naming it', async () => {
+    const getKey = find('getSshKey');
+    expect((await send(getKey, { query: 'apikey=k&client_id=293&key_id=42' })).status).toBe(200);
+    const form = (contact: string) => ({ query: '', body: `apikey=k&client_id=293&contact_id=${contact}` });
+    expect((await send(find('updateDomainContact'), form('3310'))).status).toBe(200);
+    for (const bad of ['0', '042', '4.2', '-1', 'abc', '4e1']) {
+      const { status, body } = await send(getKey, { query: `apikey=k&client_id=293&key_id=${bad}` });
+      expect(status, bad).toBe(422);
+      expect(
+        body.validation.map((v: Node) => v.location.join('.')),
+        bad,
+      ).toEqual(['query.key_id']);
+      const refused = await send(find('updateDomainContact'), form(bad));
+      expect(
+        refused.body.validation.map((v: Node) => v.location.join('.')),
+        bad,
+      ).toEqual(['body.contact_id']);
+    }
   });
 
   it('a value outside an enumeration gets a 422 naming the field and the allowed values', async () => {

@@ -78,7 +78,7 @@ it('reports a request that breaks the description, and forwards it', async () =>
   const before = received.length;
   await fetch(`${proxy.url}/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=abc`);
   expect(received.length).toBe(before + 1);
-  await logged('Violation: request.query.client_id Request query parameter client_id must be integer');
+  await logged('Violation: request.query.client_id Request query parameter client_id must match pattern');
 });
 
 it('reports a path the description does not have, and forwards it', async () => {

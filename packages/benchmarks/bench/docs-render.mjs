@@ -1,7 +1,7 @@
 // Docs: how long a reader waits, in headless Chromium, from navigation until an operation is on
 // the page. Redoc CE 3 shows one operation per route, so each round loads every operation's deep
 // link fresh (empty cache): the median of the 22 and the slowest, each a median over the rounds.
-// The page first shows the operation as the build rendered it (apps/docs/scripts/render.ts),
+// The page first shows the operation as the build rendered it (apps/docs/build/render.ts),
 // until Redoc has hydrated it: each load also times that, Redoc's page live (the page works from
 // then on). Each round also loads a static page holding only the headings (the floor:
 // what loading any page costs here). And the page's weight. Then each deep link once more,

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { bundleConsole } from '@hostapi/docs/console/build.ts';
-import { DIST } from '@hostapi/docs/scripts/site.ts';
+import { bundleConsole } from '@hostapi/docs/build/console.ts';
+import { DIST } from '@hostapi/docs/build/site.ts';
 
 const SCRIPT_TAG = /<script defer src="\.\/(console-[0-9a-f]+\.js)"><\/script>/;
 

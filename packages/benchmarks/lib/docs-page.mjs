@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { DIST, LIVE_PAGE, operationRoute } from '@hostapi/docs/scripts/site.ts';
+import { DIST, LIVE_PAGE, operationRoute } from '@hostapi/docs/build/site.ts';
 import { operationsOf, readBundle } from '@hostapi/spec/document';
 export { launchChromium } from '@hostapi/testing/chromium';
 

@@ -1,7 +1,6 @@
 // createHostApiClient: one method per operation (`api.servers.list(...)`), resolving to the
 // envelope's `return` or throwing a typed error. The path client is @hostapi/client/paths.
-import { maskKey } from '@hostapi/spec/wire';
-import { readEnvelope } from './core/envelope.js';
+import { readAnswer } from './core/envelope.js';
 import { excerpt } from './core/errors.js';
 import { eachRecord } from './core/paginate.js';
 import { BASE_HEADERS, FORM_HEADERS, type HostApiClientOptions, headersOf, setUp } from './core/setup.js';
@@ -36,7 +35,7 @@ export type * from './types.js';
 export type { components, operations, paths } from '@hostapi/types';
 
 export function createHostApiClient(options: HostApiClientOptions): HostApiClient {
-  const { apiKey, baseUrl, multipart, send, query, form } = setUp(options, 'createHostApiClient');
+  const { mask, baseUrl, multipart, send, query, form } = setUp(options, 'createHostApiClient');
 
   // The URL and body come from the generated table and go straight to the transport, without a
   // Request built and read again (the client-overhead benchmark holds the cost per call).
@@ -64,7 +63,7 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
       throw error;
     }
     const received = await send(id, url, outgoing, call);
-    return { ...received, data: readEnvelope(id, received.response.status, received.text, apiKey) };
+    return { ...received, data: readAnswer(id, received.response.status, received.text, mask) };
   }
 
   const groups: Record<string, Record<string, unknown>> = {};
@@ -78,7 +77,7 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
       const started = performance.now();
       const { data, response, attempts } = await request(id, input, call);
       // The URL called, as everywhere the client shows one: without the key.
-      Object.defineProperty(response, 'url', { value: maskKey(response.url, [apiKey]) });
+      Object.defineProperty(response, 'url', { value: mask(response.url) });
       return { data, response, attempts, durationMs: performance.now() - started };
     };
     define(operation.call, method);
@@ -88,7 +87,7 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
           id,
           async (page) => {
             const { data, response, text } = await request(id, page, call);
-            return { result: data, status: response.status, excerpt: () => excerpt(text, apiKey) };
+            return { result: data, status: response.status, excerpt: () => excerpt(text, mask) };
           },
           input,
         ),

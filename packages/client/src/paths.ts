@@ -5,6 +5,7 @@
 import { type FormShape, maskKey, URL_ENCODED } from '@hostapi/spec/wire';
 import type { operations } from '@hostapi/types';
 import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import { readAnswer } from './core/envelope.js';
 import { excerpt, HostApiError, HttpError, InvalidResponseError } from './core/errors.js';
 import type { RetryOptions } from './core/retry.js';
 import { BASE_HEADERS, type HostApiClientOptions, setUp } from './core/setup.js';
@@ -12,7 +13,13 @@ import { OPERATIONS } from './generated/operations.js';
 import type { ClientPaths } from './generated/paths.js';
 import type { OperationId } from './types.js';
 
-export { readEnvelope } from './core/envelope.js';
+/**
+ * Reads an answer as the operation methods do (see readAnswer): its result, or the typed error,
+ * with `apiKey` masked in whatever the error quotes.
+ */
+export const readEnvelope = (operation: string, status: number, text: string, apiKey: string): unknown =>
+  readAnswer(operation, status, text, (said) => maskKey(said, [apiKey]));
+
 export type { ClientPaths } from './generated/paths.js';
 
 /** Per-call options of the path client beside openapi-fetch's own (`headers`, `signal`, ...). */
@@ -77,7 +84,7 @@ const NULL_BODY_STATUSES = [101, 204, 205, 304];
 type PathInit = PathCallOptions & { headers?: Record<string, string> } & Record<string, unknown>;
 
 export function createPathClient(options: HostApiClientOptions): PathClient {
-  const { apiKey, baseUrl, multipart, send, query, form } = setUp(options, 'createPathClient');
+  const { mask, baseUrl, multipart, send, query, form } = setUp(options, 'createPathClient');
   const byPath = new Map<string, { id: string; form?: FormShape }>(
     Object.entries(OPERATIONS).map(([id, op]) => [op.path, { id, ...('form' in op && { form: op.form }) }]),
   );
@@ -98,9 +105,9 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
       answered = await send(operation, request.url, outgoing, { signal: request.signal, timeoutMs, retries });
       const { response: answer, text } = answered;
       // A status that a Response cannot have (600 and above) is an HTTP error like any other.
-      if (answer.status > 599) throw new HttpError(operation, answer.status, excerpt(text, apiKey));
+      if (answer.status > 599) throw new HttpError(operation, answer.status, excerpt(text, mask));
       const response = new Response(NULL_BODY_STATUSES.includes(answer.status) ? null : text, answer);
-      Object.defineProperty(response, 'url', { value: maskKey(request.url, [apiKey]) });
+      Object.defineProperty(response, 'url', { value: mask(request.url) });
       return response;
     };
     // The key goes in a GET's query, and in a POST's form only.
@@ -117,7 +124,7 @@ export function createPathClient(options: HostApiClientOptions): PathClient {
     } catch (error) {
       // openapi-fetch parsing a 2xx body that is not JSON.
       if (error instanceof HostApiError || !answered) throw error;
-      throw new InvalidResponseError(operation, answered.response.status, excerpt(answered.text, apiKey));
+      throw new InvalidResponseError(operation, answered.response.status, excerpt(answered.text, mask));
     }
   }
   return {

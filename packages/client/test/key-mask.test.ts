@@ -6,6 +6,7 @@ import { carriesKey, keyPlaces, SECRET, SHORT } from '@hostapi/testing/key-spell
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHostApiClient, RedirectError } from '../src/index.js';
+import { readEnvelope } from '../src/paths.js';
 import { ANSWERS, CALLS, FAILURES, json, leaksOf, leaksOfCall } from './support/leaks.js';
 
 describe.each([
@@ -70,6 +71,23 @@ describe('the answer the client shows of a call', () => {
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as RedirectError).targetOrigin).toBe('http://[redacted].example');
     expect(leaksOf(error, key)).toEqual([]);
+  });
+
+  it('readEnvelope (@hostapi/client/paths) masks the key it is given in what it throws', () => {
+    const said = JSON.stringify({ status: false, msg: `Invalid API key ${SECRET}.` });
+    expect(() => readEnvelope('getDomain', 200, said, SECRET)).toThrow(
+      expect.objectContaining({ name: 'ApiError', serviceMessage: 'Invalid API key [redacted].' }),
+    );
+    const page = `<p>apikey=${SHORT}</p>`;
+    const error = (() => {
+      try {
+        return readEnvelope('getDomain', 502, page, SHORT);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toMatchObject({ name: 'HttpError', bodyExcerpt: '<p>apikey=[redacted]</p>' });
+    expect(leaksOf(error, SHORT)).toEqual([]);
   });
 
   it("the service's message, masked, is still the service's message", async () => {

@@ -49,7 +49,7 @@ describe('operation methods are typed in and out', () => {
   });
 
   it('inputs', () => {
-    expectTypeOf<OperationInput<'listServers'>['client_id']>().toEqualTypeOf<number>();
+    expectTypeOf<OperationInput<'listServers'>['client_id']>().toEqualTypeOf<number | string>();
     expectTypeOf<NonNullable<OperationInput<'listServers'>['filters']>['state']>().toEqualTypeOf<
       'On' | 'Off' | 'Other' | undefined
     >();
@@ -66,8 +66,8 @@ describe('operation methods are typed in and out', () => {
     never(() => api.servers.list({ filters: { state: 'On' } }));
     // @ts-expect-error state is one of On, Off, Other
     never(() => api.servers.list({ client_id: 293, filters: { state: 'Running' } }));
-    // @ts-expect-error client_id is a number
-    never(() => api.dns.listIps({ client_id: '293' }));
+    // @ts-expect-error client_id is a number or the string of digits an answer gives
+    never(() => api.dns.listIps({ client_id: true }));
     // @ts-expect-error mysql_host is one of mysql56, mysql57, mysql8
     never(() => api.cloud.getDatabase({ client_id: 1, server_name: 's', mysql_host: 'mysql9', database: 'd' }));
     // @ts-expect-error term is required
@@ -79,9 +79,33 @@ describe('operation methods are typed in and out', () => {
     // @ts-expect-error no such path
     never(() => paths.GET('/1.3/server/delete.json', {}));
     // @ts-expect-error the path client checks query types too
-    never(() => paths.GET('/1.3/server/list_servers.json', { params: { query: { client_id: 'x' } } }));
+    never(() => paths.GET('/1.3/server/list_servers.json', { params: { query: { client_id: [1] } } }));
     never(() => api.servers.listImages());
     never(() => paths.POST('/1.0/srs/cancel_domain.json', { body: { client_id: 1, domain: 'x.nz' } }));
+  });
+
+  it('an identifier an answer gives (a string of digits) is taken back as it is, or as a number', () => {
+    // Issue 37: `sshKeys.add` resolves `{ key_id: "42" }`; `sshKeys.get` takes it back.
+    const roundTrip = async () => {
+      const added = await api.sshKeys.add({ client_id: 293, label: 'l', content: 'ssh-ed25519 A' });
+      const key = await api.sshKeys.get({ client_id: 293, key_id: added.key_id });
+      const again = await api.sshKeys.get({ client_id: key.client_id, key_id: Number(key.id) });
+      const [template] = await api.dns.listTemplates({ client_id: again.client_id });
+      if (template) await api.dns.listDomainsUsingTemplate(template);
+      const contact = await api.domains.updateContact({ client_id: 293, contact_id: '3310' });
+      const { AdminContactID } = await api.domains.get({ client_id: contact.ClientID, domain: 'x.nz' });
+      return api.domains.create({
+        client_id: contact.ClientID,
+        domain: 'x.nz',
+        term: 12,
+        registrant_contact: contact.ContactID,
+        params: { AdminContact: AdminContactID, TechContact: 3311 },
+      });
+    };
+    expectTypeOf(roundTrip).returns.resolves.toEqualTypeOf<S['JobResult']>();
+    expectTypeOf<OperationInput<'getSshKey'>['key_id']>().toEqualTypeOf<number | string>();
+    expectTypeOf<OperationInput<'createDomain'>['registrant_contact']>().toEqualTypeOf<number | string>();
+    expectTypeOf<S['IdInput']>().toEqualTypeOf<number | string>();
   });
 
   it('every yes/no input takes boolean | 0 | 1, and nothing else', () => {

@@ -379,6 +379,30 @@ describe('unusual values', () => {
     );
   });
 
+  it('an identifier given as the string an answer gives goes out as the same digits as the number', async () => {
+    const wire = (text: string) => `/1.3/ssh/key/get.json?apikey=sk_live_9f8e7d6c5b4a&client_id=293&key_id=${text}`;
+    await api.sshKeys.get({ client_id: '293', key_id: '42' });
+    expect(last().url).toBe(wire('42'));
+    await api.sshKeys.get({ client_id: 293, key_id: 42 });
+    expect(last().url).toBe(wire('42'));
+    await paths.GET('/1.3/ssh/key/get.json', { params: { query: { client_id: '293', key_id: '42' } } });
+    expect(last().url).toBe(wire('42'));
+    const form = { client_id: '293', domain: 'x.nz', term: 12, registrant_contact: '3310' };
+    await api.domains.create({ ...form, params: { AdminContact: '3311' } });
+    const sent = last().body.toString('utf8');
+    await api.domains.create({
+      client_id: 293,
+      domain: 'x.nz',
+      term: 12,
+      registrant_contact: 3310,
+      params: { AdminContact: 3311 },
+    });
+    expect(last().body.toString('utf8')).toBe(sent);
+    expect(sent).toBe(
+      'apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=x.nz&term=12&registrant_contact=3310&params[AdminContact]=3311',
+    );
+  });
+
   it('booleans go out as 1 and 0', async () => {
     await paths.GET('/1.3/ssh/key/get.json', {
       params: { query: { client_id: 293, key_id: 41, include_users: true } },

@@ -203,7 +203,8 @@ export const CATALOGUE: BadRequest[] = [
     path: SERVERS,
     query: 'apikey=k&client_id=abc',
     status: 422,
-    names: 'client_id must be integer',
+    // An identifier is a number or its digits (issue 37).
+    names: 'client_id must match pattern "^[1-9][0-9]*$"',
   },
   {
     what: 'filters[page_size] not a number',
@@ -217,7 +218,7 @@ export const CATALOGUE: BadRequest[] = [
     path: '/1.5/dns/list_domains_using_template.json',
     query: 'apikey=k&client_id=293&template_id=1.5',
     status: 422,
-    names: 'template_id must be integer',
+    names: 'template_id must match pattern',
   },
   {
     what: 'refresh not a number',
@@ -241,7 +242,7 @@ export const CATALOGUE: BadRequest[] = [
     path: CREATE,
     form: `${CREATE_OK}&params[AdminContact]=me`,
     status: 422,
-    names: 'params.AdminContact must be integer',
+    names: 'params.AdminContact must match pattern',
   },
   {
     what: 'upgrade[cores] not a number',
@@ -317,7 +318,13 @@ export const CATALOGUE: BadRequest[] = [
     status: 422,
     names: 'ip_addr must match pattern',
   },
-  { what: 'client_id 0', path: SERVERS, query: 'apikey=k&client_id=0', status: 422, names: 'client_id must be >= 1' },
+  {
+    what: 'client_id 0',
+    path: SERVERS,
+    query: 'apikey=k&client_id=0',
+    status: 422,
+    names: 'client_id must match pattern',
+  },
   {
     what: 'filters[updated_since] not a timestamp',
     path: SERVERS,

@@ -218,13 +218,50 @@ describe('flows through @hostapi/client', () => {
       content,
       params: { custom_image_access: 1 },
     });
-    const key = await api.sshKeys.get({ client_id: 293, key_id: Number(key_id) });
+    // The id as the answer gives it (a string of digits), and as a number: the same key (issue 37).
+    const key = await api.sshKeys.get({ client_id: 293, key_id });
     expect(key).toMatchObject({ id: key_id, label: 'laptop@aroha', content, custom_image_access: true });
     expect(key.users).toBeUndefined();
-    expect((await api.sshKeys.get({ client_id: 293, key_id: Number(key_id), include_users: 1 })).users).toEqual([]);
+    expect(await api.sshKeys.get({ client_id: 293, key_id: Number(key_id) })).toEqual(key);
+    expect((await api.sshKeys.get({ client_id: key.client_id, key_id: key.id, include_users: 1 })).users).toEqual([]);
     expect((await rejection(api.sshKeys.add({ client_id: 293, label: 'x', content: 'hello' }))).serviceMessage).toBe(
       'Invalid SSH key.',
     );
+  });
+
+  it('every identifier an answer gives is taken back as it is, and finds what its number finds', async () => {
+    const api = client('flow-ids');
+    const [template] = await api.dns.listTemplates({ client_id: 293 });
+    const { client_id, template_id } = template!;
+    expect([client_id, template_id]).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/)]);
+    const zones = await api.dns.listDomainsUsingTemplate({ client_id, template_id });
+    expect(Object.keys(zones).length).toBeGreaterThan(0);
+    expect(
+      await api.dns.listDomainsUsingTemplate({ client_id: Number(client_id), template_id: Number(template_id) }),
+    ).toEqual(zones);
+    const contact = await api.domains.updateContact({ client_id, contact_id: '3311', params: { City: 'Nelson' } });
+    expect(await api.domains.updateContact({ client_id: 293, contact_id: Number(contact.ContactID) })).toEqual(contact);
+    await api.domains.create({
+      client_id: contact.ClientID,
+      domain: 'round-trip.co.nz',
+      term: 12,
+      registrant_contact: contact.ContactID,
+      params: { AdminContact: contact.ContactID, TechContact: '3310', BillingContact: 3310 },
+    });
+    const domain = await api.domains.get({ client_id, domain: 'round-trip.co.nz' });
+    expect(domain).toMatchObject({ RegistrantContactID: '3311', AdminContactID: '3311', TechnicalContactID: '3310' });
+    // What get_domain answers, taken back as it is.
+    await api.domains.create({
+      client_id: domain.ClientID,
+      domain: 'round-trip-2.co.nz',
+      term: 12,
+      registrant_contact: domain.RegistrantContactID,
+      params: { AdminContact: domain.AdminContactID, TechContact: domain.TechnicalContactID },
+    });
+    expect(await api.domains.get({ client_id, domain: 'round-trip-2.co.nz' })).toMatchObject({
+      RegistrantContactID: '3311',
+      TechnicalContactID: '3310',
+    });
   });
 
   it('update_contact merges what is sent into the contact', async () => {
@@ -432,12 +469,10 @@ describe('per API key', () => {
     const { key_id } = await a.sshKeys.add({ client_id: 293, label: 'only-a', content: 'ssh-ed25519 AAAA only-a' });
     await a.servers.upgrade({ client_id: 293, name: 'web01', upgrade: { cores: 8 } });
     await a.domains.create({ client_id: 293, domain: 'only-a.co.nz', term: 12, registrant_contact: 3310 });
-    expect((await rejection(b.sshKeys.get({ client_id: 293, key_id: Number(key_id) }))).serviceMessage).toBe(
-      'SSH key not found.',
-    );
+    expect((await rejection(b.sshKeys.get({ client_id: 293, key_id }))).serviceMessage).toBe('SSH key not found.');
     expect(extra((await b.servers.list({ client_id: 293, filters: { name: 'web01' } })).data[0]!, 'cores')).toBe('2');
     expect((await b.domains.checkAvailability({ client_id: 293, domain: 'only-a.co.nz' })).available).toBe(true);
-    expect((await a.sshKeys.get({ client_id: 293, key_id: Number(key_id) })).label).toBe('only-a');
+    expect((await a.sshKeys.get({ client_id: 293, key_id })).label).toBe('only-a');
   });
 
   it('reset(key) and POST /__sandbox/reset?apikey=<key> restore that key only', async () => {

@@ -2,7 +2,7 @@
 // sends (URL-encoded and multipart), the mock's acceptance of exactly those bytes, and the curl
 // samples the docs show for the example calls.
 import { createHostApiClient, OPERATIONS } from '@hostapi/client';
-import { readSiteDescription } from '@hostapi/docs/scripts/site.ts';
+import { readSiteDescription } from '@hostapi/docs/build/site.ts';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { exampleInput } from '@hostapi/spec/fields';
 import { createServer, type IncomingMessage } from 'node:http';

@@ -67,7 +67,9 @@ function problemsOf(errors: ErrorObject[], what: string): string {
       return `${argument([...path, params.additionalProperty])}: is not ${what}`;
     }
     const allowed = keyword === 'enum' ? `: ${params.allowedValues.map(String).join(', ')}` : '';
-    return `${argument(path) || 'arguments'}: ${message}${allowed}`;
+    // ajv writes a union as `integer,string`.
+    const said = keyword === 'type' ? `must be ${String(params.type).split(',').join(' or ')}` : message;
+    return `${argument(path) || 'arguments'}: ${said}${allowed}`;
   });
   const more = errors.length > MOST_NAMED ? `; and ${errors.length - MOST_NAMED} more` : '';
   return `${named.join('; ')}${more}`;
@@ -86,7 +88,8 @@ export function createHostApiTools(options: ToolsOptions): HostApiTools {
     string,
     Record<string, Method>
   >;
-  const ajv = new Ajv2020({ allErrors: true });
+  // An identifier is `type: [integer, string]` (a number, or the digits an answer gives): JSON Schema.
+  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true });
   const inputs = new Map(offered.map((t) => [t.tool.name, ajv.compile(t.tool.inputSchema)]));
   const outputs = new Map(offered.map((t) => [t.tool.name, t.tool.outputSchema && ajv.compile(t.tool.outputSchema)]));
   const failure = (...texts: string[]): CallToolResult => ({

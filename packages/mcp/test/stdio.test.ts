@@ -107,8 +107,31 @@ describe('all tools', () => {
       'domains_create: invalid arguments: term: is required; params.AdminContakt: is not an argument of this tool; ' +
         'params.protect: must be equal to one of the allowed values: 0, 1',
     );
-    const wrongType = await call(client, 'servers_list', { client_id: 'many' });
-    expect(text(wrongType)).toBe('servers_list: invalid arguments: client_id: must be integer');
+    const notDigits = await call(client, 'servers_list', { client_id: 'many' });
+    expect(text(notDigits)).toBe('servers_list: invalid arguments: client_id: must match pattern "^[1-9][0-9]*$"');
+    const wrongType = await call(client, 'servers_list', { client_id: true });
+    expect(text(wrongType)).toBe('servers_list: invalid arguments: client_id: must be integer or string');
+  });
+
+  it('takes back an identifier as the previous tool returned it (a string of digits), or as a number', async () => {
+    const sandbox = await startMock({ sandbox: true, log: () => {} });
+    try {
+      const mcp = await connect([], { HOSTAPI_URL: sandbox.url });
+      const content = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop';
+      const added = await call(mcp, 'sshKeys_add', { client_id: 293, label: 'laptop', content });
+      const { key_id } = (added.structuredContent as { result: { key_id: unknown } }).result;
+      expect(key_id).toMatch(/^[0-9]+$/);
+      const got = await call(mcp, 'sshKeys_get', { client_id: '293', key_id });
+      expect(got.isError, text(got)).toBeFalsy();
+      expect(got.structuredContent).toMatchObject({ result: { id: key_id, label: 'laptop', content } });
+      const byNumber = await call(mcp, 'sshKeys_get', { client_id: 293, key_id: Number(key_id) });
+      expect(byNumber.structuredContent).toEqual(got.structuredContent);
+      const { tools } = await mcp.listTools();
+      const schema = tools.find((t) => t.name === 'sshKeys_get')!.inputSchema.properties!.key_id;
+      expect(schema).toMatchObject({ type: ['integer', 'string'], minimum: 1, pattern: '^[1-9][0-9]*$' });
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it("returns the service's refusal as a tool error with the typed error's message", async () => {

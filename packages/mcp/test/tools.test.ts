@@ -16,7 +16,9 @@ const cases = operationsOf(doc).map(({ method, op }, i) => ({
   ...tools[i]!,
   name: tools[i]!.tool.name,
 }));
-const ajv = new Ajv2020({ strict: true, allErrors: true });
+// Strict, but for union types (`type: [integer, string]`), which are JSON Schema and which
+// ajv's strict mode merely discourages.
+const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
 
 /** Every key of every object in a schema, at any depth. */
 const keysOf = (node: unknown): string[] =>

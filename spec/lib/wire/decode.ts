@@ -29,7 +29,8 @@ export function decodeComponent(text: string): string {
   try {
     return decodeURIComponent(spaced);
   } catch {
-    return new TextDecoder().decode(percentBytes(spaced));
+    // A broken escape or bytes that are not UTF-8: the platform's own reading of a form field.
+    return new URLSearchParams(`v=${spaced.replace(/&/g, '%26')}`).get('v') as string;
   }
 }
 

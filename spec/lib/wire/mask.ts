@@ -11,7 +11,7 @@
 //    either case, `+` for a space, JSON's `\/` and `\u` escapes, HTML character references, or a
 //    mix), once the key is long enough to be a secret: replacing a short key's every occurrence
 //    would mangle ordinary text (`x` in `example`).
-// Every pass is linear in the text (a JSON string quoted in one is passed once more per level of
+// Every pass is linear in the text (a layer quoted in another is passed once more per level of
 // quoting, at most log2 of its length): a hostile answer or request costs about its size.
 import { decodeComponent } from './decode.ts';
 import { topName } from './names.ts';
@@ -32,15 +32,6 @@ export const isKeyName = (name: string): boolean => topName(name).toLowerCase() 
 export function maskKey(text: string, keys: readonly (string | undefined)[] = []): string {
   const values = keys.filter((key) => typeof key === 'string' && key.length >= MIN_SECRET_LENGTH) as string[];
   return maskText(String(text), values.map(anyEncoding));
-}
-
-/** Both rules: every field named as the key (rule 1), then each value's pattern (rule 2). */
-function maskText(text: string, values: readonly RegExp[]): string {
-  // Fields as written first; then what is left in a percent-encoded run (once its own `=` and `&`
-  // have been read at this level, a decoded `&` in the key's value cannot cut it short).
-  let out = maskParts(maskJsonProperties(maskEncoded(maskPairs(maskJsonStrings(text, values)), values)));
-  for (const value of values) out = out.replace(value, REDACTED);
-  return out;
 }
 
 /**
@@ -65,40 +56,45 @@ export function maskKeyIn<T>(value: T, keys: readonly (string | undefined)[] = [
   return out as T;
 }
 
+/**
+ * Rule 1 on the text and on each layer of it that stands for other text (a JSON string; then a
+ * percent-encoded run, once its own pairs have been read at this level, so that a decoded `&` in
+ * the key's value cannot cut it short), then rule 2: each value's pattern.
+ */
+function maskText(text: string, values: readonly RegExp[]): string {
+  let out = maskPairs(maskJsonStrings(text, values));
+  out = maskParts(maskEncoded(out, values).replace(JSON_PROPERTY, maskProperty));
+  for (const value of values) out = out.replace(value, REDACTED);
+  return out;
+}
+
+/** A layer masked as the text it stands for: `written` as it was where nothing in it is a key. */
+function maskLayer(written: string, plain: string, values: readonly RegExp[], encode: (text: string) => string) {
+  const masked = maskText(plain, values);
+  return masked === plain ? written : encode(masked);
+}
+
 /** A JSON string (its content as written). */
 const JSON_STRING = /"((?:[^"\\]|\\.)*)"/g;
 
 /**
- * Each JSON string with an escape in it, masked as the text it stands for and written again
- * (unchanged where nothing in it is a key). A string quoted within one is masked again: each
- * level of quoting doubles the backslashes, so there are at most log2(length) levels.
+ * Each JSON string with an escape in it, masked as the text it stands for. A string quoted within
+ * one is masked again: each level of quoting doubles the backslashes, so there are at most
+ * log2(length) levels.
  */
-function maskJsonStrings(text: string, values: readonly RegExp[]): string {
-  return text.replace(JSON_STRING, (whole, content: string) => {
-    if (!content.includes('\\')) return whole;
-    const decoded = jsonText(content);
-    const masked = maskText(decoded, values);
-    return masked === decoded ? whole : JSON.stringify(masked);
-  });
-}
+const maskJsonStrings = (text: string, values: readonly RegExp[]) =>
+  text.replace(JSON_STRING, (whole, content: string) =>
+    content.includes('\\') ? maskLayer(whole, jsonText(content), values, JSON.stringify) : whole,
+  );
 
 /** A run of text up to a space or quote: a URL, or a query, as prose quotes it. */
 const RUN = /[^\s"'<>]+/g;
 
-/**
- * Each run with an encoded `=` in it (a query or URL quoted percent-encoded, as in another URL's
- * `next=`), masked as the text it decodes to and encoded again where that changed it.
- */
-function maskEncoded(text: string, values: readonly RegExp[]): string {
-  return text.replace(RUN, (run) => {
-    if (!/%3d/i.test(run)) return run;
-    const decoded = decodeComponent(run);
-    const masked = maskText(decoded, values);
-    return masked === decoded ? run : encodeURIComponent(masked).replaceAll(ENCODED_REDACTED, REDACTED);
-  });
-}
+/** Each run with an encoded `=` in it (a query quoted percent-encoded, as in another URL's `next=`). */
+const maskEncoded = (text: string, values: readonly RegExp[]) =>
+  text.replace(RUN, (run) => (/%3d/i.test(run) ? maskLayer(run, decodeComponent(run), values, encodeRun) : run));
 
-const ENCODED_REDACTED = encodeURIComponent(REDACTED);
+const encodeRun = (text: string) => encodeURIComponent(text).replaceAll(encodeURIComponent(REDACTED), REDACTED);
 
 /** Whether a name as written (percent-encoded or not) is read as the key. */
 const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
@@ -108,7 +104,8 @@ const namesKey = (raw: string) => isKeyName(decodeComponent(raw));
  * inside another (`echo=apikey=…`, `return.apikey=…`). Names are runs between delimiters, so that
  * each character is read once, whatever the text.
  */
-const NAME = /(?<![^\s=&?#"'()<>,;[\].:/])[^\s=&?#"'()<>,;[\].:/]+/g;
+// A run is read from where the last one ended (a delimiter), so it is always a whole name.
+const NAME = /[^\s=&?#"'()<>,;[\].:/]+/g;
 /** Where a name's brackets end (at its `=`, when it is a field's): `apikey[x]=`. */
 const BRACKETS_END = /[\s=&?#"'<>]/g;
 /**
@@ -146,11 +143,8 @@ function maskPairs(text: string): string {
 /** A JSON property and its value: a string, or any other token up to the next delimiter. */
 const JSON_PROPERTY = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"|[^\s,}\]]+)/g;
 
-function maskJsonProperties(text: string): string {
-  return text.replace(JSON_PROPERTY, (whole, name: string, colon: string) =>
-    namesKey(jsonText(name)) ? `"${name}"${colon}"${REDACTED}"` : whole,
-  );
-}
+const maskProperty = (whole: string, name: string, colon: string) =>
+  namesKey(jsonText(name)) ? `"${name}"${colon}"${REDACTED}"` : whole;
 
 /** A JSON string's content, unescaped (as written where it is not valid JSON). */
 function jsonText(content: string): string {
@@ -161,31 +155,22 @@ function jsonText(content: string): string {
   }
 }
 
-/** A multipart part's name in its Content-Disposition line: quoted or not, or RFC 5987's `name*=utf-8''…`. */
-const PART_NAME = /;\s*name\*?=(?:"([^"]*)"|([^;\s]+))/i;
-const DISPOSITION = /content-disposition:/gi;
+/** A part's first Content-Disposition line and its name: quoted or not, or RFC 5987's `name*=utf-8''…`. */
+const PART = /^content-disposition:[^\r\n]*?;\s*name\*?=(?:"([^"]*)"|([^;\s]+))/im;
 
-/** Multipart text with the content of every part named as the key masked, in one pass. */
-function maskParts(text: string): string {
-  let out = '';
-  let from = 0;
-  DISPOSITION.lastIndex = 0;
-  for (let found = DISPOSITION.exec(text); found; found = DISPOSITION.exec(text)) {
-    const lineEnd = text.indexOf('\r\n', found.index);
-    const headEnd = text.indexOf('\r\n\r\n', found.index);
-    if (lineEnd < 0 || headEnd < 0) break;
-    const given = PART_NAME.exec(text.slice(found.index, lineEnd));
-    // `"` and line breaks are percent-encoded in a part's name; a `+` is itself.
-    const name = (given?.[1] ?? given?.[2] ?? '').replace(/^[\w-]*'[\w-]*'/, '').replace(/\+/g, '%2B');
-    const next = text.indexOf('\r\n--', headEnd + 4);
-    const contentEnd = next < 0 ? text.length : next;
-    if (given && namesKey(name)) {
-      out += `${text.slice(from, headEnd + 4)}${REDACTED}`;
-      from = contentEnd;
-    }
-    DISPOSITION.lastIndex = Math.max(contentEnd, DISPOSITION.lastIndex);
-  }
-  return out + text.slice(from);
+/** Multipart text with the content of every part named as the key masked: each part up to the next boundary. */
+const maskParts = (text: string) =>
+  text
+    .split(/(?=\r\n--)/)
+    .map(maskPart)
+    .join('');
+
+function maskPart(part: string): string {
+  const found = PART.exec(part);
+  const head = found ? part.indexOf('\r\n\r\n', found.index) : -1;
+  // `"` and line breaks are percent-encoded in a part's name; a `+` is itself.
+  const name = (found?.[1] ?? found?.[2] ?? '').replace(/^[\w-]*'[\w-]*'/, '').replace(/\+/g, '%2B');
+  return head >= 0 && namesKey(name) ? `${part.slice(0, head + 4)}${REDACTED}` : part;
 }
 
 /** Rule 2: a pattern of the key in any mix of the encodings a server may echo it in. */
@@ -195,19 +180,24 @@ function anyEncoding(key: string): RegExp {
     const code = char.codePointAt(0) as number;
     const forms = [char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')];
     // Percent-escapes of its UTF-8 bytes (once or twice encoded, either case: the `i` flag).
-    forms.push([...new TextEncoder().encode(char)].map((b) => `%(?:25)?${b.toString(16).padStart(2, '0')}`).join(''));
+    forms.push([...new TextEncoder().encode(char)].map((byte) => `%(?:25)?${hex(byte, 2)}`).join(''));
     if (char === ' ') forms.push('\\+');
-    // JSON's escapes: `\u00e9`, a surrogate pair, and the short ones (`\/` as PHP writes it).
-    const units = char.length === 2 ? [char.charCodeAt(0), char.charCodeAt(1)] : [code];
-    forms.push(units.map((unit) => `\\\\u${unit.toString(16).padStart(4, '0')}`).join(''));
+    // JSON's escapes: `\u00e9`, a surrogate pair (each UTF-16 unit), and the short ones (`\/` as PHP writes it).
+    forms.push(
+      char
+        .split('')
+        .map((unit) => `\\\\u${hex(unit.charCodeAt(0), 4)}`)
+        .join(''),
+    );
     if (char === '/' || char === '\\' || char === '"') forms.push(`\\\\\\${char}`);
-    // HTML character references, as an error page may quote it.
-    forms.push(`&#0*${code};`, `&#x0*${code.toString(16)};`);
-    const entity = ENTITIES[char];
-    if (entity) forms.push(entity);
+    // HTML character references, as an error page may quote it (`&#39;` is a number already).
+    forms.push(`&#0*${code};`, `&#x0*${hex(code, 1)};`);
+    if (ENTITIES[char]) forms.push(`&${ENTITIES[char]};`);
     source += `(?:${forms.join('|')})`;
   }
   return new RegExp(source, 'gi');
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
+
+const ENTITIES: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' };

@@ -1,13 +1,13 @@
-// Modules the console's build provides (see ../build.mjs).
+// Modules the console's build provides (see ../../build/console.ts).
 declare module 'hostapi-console:model' {
-  const model: import('./model').ConsoleModel;
+  const model: import('../model.js').ConsoleModel;
   export default model;
 }
 declare module '*.css' {
   const text: string;
   export default text;
 }
-/** The mock's README on the repository's GitHub (../../scripts/mock.ts), set by the build. */
+/** The mock's README on the repository's GitHub (../../build/mock.ts), set by the build. */
 declare const HOSTAPI_MOCK_README: string;
 /** The command that starts the mock where it is installed (`npx hostapi-mock`), set by the build. */
 declare const HOSTAPI_MOCK_COMMAND: string;

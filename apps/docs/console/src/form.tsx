@@ -2,10 +2,18 @@
 // its type and a required mark; choices for enumerations; lists and maps whose entries can be
 // added and removed. Each input's accessible name is its wire name.
 import type { ComponentChildren } from 'preact';
-import type { Field, ListField, MapField, ObjectField, ValueField } from './model.js';
+import type { Field, ListField, MapField, ObjectField, ValueField } from '../model.js';
 import { type FormValue, type FormValues, initialValue, itemName, wireName } from './values.js';
 
 type Change = (value: FormValue) => void;
+
+/** What every input takes: its field, its wire name, its value (of the field's kind) and where changes go. */
+interface InputProps<F extends Field = Field, V extends FormValue = FormValue> {
+  field: F;
+  name: string;
+  value: V;
+  onChange: Change;
+}
 
 export function Fields({
   fields,
@@ -33,17 +41,7 @@ export function Fields({
   );
 }
 
-function FieldInput({
-  field,
-  name,
-  value,
-  onChange,
-}: {
-  field: Field;
-  name: string;
-  value: FormValue;
-  onChange: Change;
-}) {
+function FieldInput({ field, name, value, onChange }: InputProps) {
   switch (field.kind) {
     case 'value':
       return <ValueInput field={field} name={name} value={value as string} onChange={onChange} />;
@@ -68,17 +66,7 @@ function Label({ field, name, type }: { field: Field; name: string; type: string
 
 const typeOf = (field: ValueField) => (field.enum ? `${field.type}, one of ${field.enum.join(' | ')}` : field.type);
 
-function ValueInput({
-  field,
-  name,
-  value,
-  onChange,
-}: {
-  field: ValueField;
-  name: string;
-  value: string;
-  onChange: Change;
-}) {
+function ValueInput({ field, name, value, onChange }: InputProps<ValueField, string>) {
   const common = { 'aria-label': name, 'aria-required': field.required ? 'true' : undefined, class: 'input' } as const;
   return (
     // biome-ignore lint/a11y/noLabelWithoutControl: the select or input below is inside the label
@@ -108,17 +96,7 @@ function ValueInput({
   );
 }
 
-function ObjectInput({
-  field,
-  name,
-  value,
-  onChange,
-}: {
-  field: ObjectField;
-  name: string;
-  value: FormValues;
-  onChange: Change;
-}) {
+function ObjectInput({ field, name, value, onChange }: InputProps<ObjectField, FormValues>) {
   return (
     <fieldset class="group">
       <legend>
@@ -152,17 +130,7 @@ function EntryButton({
   );
 }
 
-function ListInput({
-  field,
-  name,
-  value,
-  onChange,
-}: {
-  field: ListField;
-  name: string;
-  value: FormValue[];
-  onChange: Change;
-}) {
+function ListInput({ field, name, value, onChange }: InputProps<ListField, FormValue[]>) {
   const set = (i: number, item: FormValue) => onChange(value.map((old, j) => (j === i ? item : old)));
   return (
     <fieldset class="group list">
@@ -193,17 +161,7 @@ function ListInput({
   );
 }
 
-function MapInput({
-  field,
-  name,
-  value,
-  onChange,
-}: {
-  field: MapField;
-  name: string;
-  value: [string, FormValue][];
-  onChange: Change;
-}) {
+function MapInput({ field, name, value, onChange }: InputProps<MapField, [string, FormValue][]>) {
   const set = (i: number, entry: [string, FormValue]) => onChange(value.map((old, j) => (j === i ? entry : old)));
   return (
     <fieldset class="group map">

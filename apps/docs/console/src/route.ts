@@ -1,7 +1,7 @@
 // Which operation Redoc shows. Redoc's router navigates with history.pushState, which fires no
 // event: the Navigation API reports it where the browser has one; elsewhere the address is read
 // four times a second (a string comparison). Redoc's own history is never touched.
-import type { OperationModel } from './model.js';
+import type { OperationModel } from '../model.js';
 
 export function operationAt(hash: string, operations: OperationModel[]): OperationModel | undefined {
   let route = hash.toLowerCase().replace(/\/+$/, '');

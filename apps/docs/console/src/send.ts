@@ -1,9 +1,13 @@
 // Sends one call through @hostapi/client's path client (so the wire format is the client's),
-// and records the exchange as it happened: the request as sent, with the API key masked, and
-// the response as received, with the time it took.
+// and records the exchange as it happened: the request as sent and the answer as received, with
+// the time it took. Everything recorded is masked by the one key mask (@hostapi/spec/wire): the
+// key's field in the request, and wherever a server quotes the key in what it answers (its
+// status text, headers or body), so that the panel never shows it.
 import { HostApiError } from '@hostapi/client';
 import { createPathClient } from '@hostapi/client/paths';
-import type { OperationModel } from './model.js';
+import { maskKey, maskKeyIn } from '@hostapi/spec/wire';
+import type { OperationModel } from '../model.js';
+import { parseJson, type Verdict, verdictOf } from './verdict.js';
 
 export interface Call {
   operation: OperationModel;
@@ -15,7 +19,7 @@ export interface Call {
   multipart: boolean;
 }
 
-/** What was sent, with `apikey`'s value replaced by MASK. */
+/** What was sent, the key masked. */
 export interface SentRequest {
   method: string;
   url: string;
@@ -23,11 +27,17 @@ export interface SentRequest {
   body: string;
 }
 
+/** What came back, the key masked. */
 export interface Received {
   status: number;
   statusText: string;
   headers: [string, string][];
+  /** The body as text. */
   text: string;
+  /** The body as JSON, where it is JSON. */
+  json?: unknown;
+  /** What the answer means, read from the body as received. */
+  verdict: Verdict;
   ms: number;
 }
 
@@ -40,26 +50,21 @@ export interface Exchange {
   unreachable?: true;
 }
 
-export const MASK = '***';
-
 /** One attempt per click: a console sends exactly what the reader asked for. */
 const RETRIES = 0;
 
 export async function send(call: Call): Promise<Exchange> {
   const { operation, baseUrl, apiKey, input, prefer, multipart } = call;
+  const mask = (text: string) => maskKey(text, [apiKey]);
   const exchange: Exchange = {};
   const record: typeof fetch = async (url, init = {}) => {
-    exchange.request = await masked(String(url), init);
+    exchange.request = sentRequest(String(url), init, mask);
     const started = performance.now();
-    const response = await fetch(url, init);
+    // Each Send reaches the server: never an answer the browser kept (a 416 came back with the
+    // body of the answer before it, from Chromium's cache).
+    const response = await fetch(url, { ...init, cache: 'no-store' });
     const text = await response.clone().text();
-    exchange.response = {
-      status: response.status,
-      statusText: response.statusText,
-      headers: [...response.headers],
-      text,
-      ms: performance.now() - started,
-    };
+    exchange.response = received(response, text, performance.now() - started, apiKey);
     return response;
   };
   try {
@@ -71,10 +76,8 @@ export async function send(call: Call): Promise<Exchange> {
       await client.GET(operation.path as never, { ...init, params: { query: input } } as never);
     else await client.POST(operation.path as never, { ...init, body: input, multipart } as never);
   } catch (error) {
-    // The client's errors never carry the key. Any other error is a fault of this page: say so
-    // without its details, which could.
     if (!exchange.response) {
-      exchange.error = describe(error, baseUrl);
+      exchange.error = mask(describe(error, baseUrl));
       if (error instanceof HostApiError && error.kind === 'network') exchange.unreachable = true;
     }
   }
@@ -89,50 +92,31 @@ function describe(error: unknown, baseUrl: string): string {
     );
   }
   if (error instanceof HostApiError || error instanceof TypeError || error instanceof RangeError) return error.message;
+  // Any other error is a fault of this page: said without its details.
   return 'The request could not be sent.';
 }
 
-/** The request as sent, with the value of `apikey` masked in the query and in the body. */
-async function masked(url: string, init: RequestInit): Promise<SentRequest> {
-  const headers = [...new Headers(init.headers)];
-  const body =
-    init.body instanceof ArrayBuffer
-      ? new TextDecoder().decode(init.body)
-      : typeof init.body === 'string'
-        ? init.body
-        : '';
-  const [address, query] = splitOnce(url, '?');
-  const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
+/** The request as sent (the path client's body is the bytes of a URL-encoded or multipart form), masked. */
+function sentRequest(url: string, init: RequestInit, mask: (text: string) => string): SentRequest {
+  const body = init.body instanceof ArrayBuffer ? new TextDecoder().decode(init.body) : '';
   return {
     method: init.method ?? 'GET',
-    url: query === undefined ? address : `${address}?${maskPairs(query)}`,
-    headers,
-    body: type.startsWith('multipart/form-data') ? maskMultipart(body) : maskPairs(body),
+    url: mask(url),
+    headers: [...new Headers(init.headers)].map(([name, value]) => [name, mask(value)]),
+    body: mask(body),
   };
 }
 
-const isKey = (name: string) => safeDecode(name) === 'apikey';
-
-/** `apikey=secret&a=1` → `apikey=***&a=1` */
-export const maskPairs = (text: string) =>
-  text
-    ?.split('&')
-    .map((pair) => (isKey(splitOnce(pair, '=')[0]) ? `${splitOnce(pair, '=')[0]}=${MASK}` : pair))
-    .join('&');
-
-/** The value of a multipart part named `apikey`, masked. */
-export const maskMultipart = (text: string) =>
-  text.replace(/(name="apikey"\r?\n(?:[^\r\n]+\r?\n)*\r?\n)[^\r\n]*/g, `$1${MASK}`);
-
-function splitOnce(text: string, separator: string): [string, string | undefined] {
-  const at = text.indexOf(separator);
-  return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
-}
-
-function safeDecode(text: string) {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+/** The answer as received, masked: JSON as a value (every string and name in it), the rest as text. */
+function received(response: Response, text: string, ms: number, apiKey: string): Received {
+  const json = parseJson(text);
+  return {
+    status: response.status,
+    statusText: maskKey(response.statusText, [apiKey]),
+    headers: [...response.headers].map(([name, value]) => [maskKey(name, [apiKey]), maskKey(value, [apiKey])]),
+    text: maskKey(text, [apiKey]),
+    ...(json !== undefined && { json: maskKeyIn(json, [apiKey]) }),
+    verdict: verdictOf(response.status, text),
+    ms,
+  };
 }

@@ -3,9 +3,9 @@
 // @hostapi/client call. The key is a placeholder in both, as in the docs' samples.
 import { OPERATIONS } from '@hostapi/client';
 import { toPairs } from '@hostapi/spec/wire';
-import { curlCommand } from '../../scripts/curl.ts';
-import { KEY_PLACEHOLDER, typescriptLiteral } from '../../scripts/literal.ts';
-import type { OperationModel } from './model.js';
+import { curlCommand } from '../../shared/curl.ts';
+import { KEY_PLACEHOLDER, typescriptLiteral } from '../../shared/literal.ts';
+import type { OperationModel } from '../model.js';
 
 interface Snippet {
   operation: OperationModel;

@@ -3,7 +3,7 @@
 // each input. Wire names are the wire module's (@hostapi/spec/wire), as the client sends them:
 // nested keys in brackets, list items indexed from 0, or `[]` where the description says so.
 import { wireName as joined } from '@hostapi/spec/wire';
-import type { Field } from './model.js';
+import type { Field } from '../model.js';
 
 /** A value input's text; an object's fields; a list's items; a map's [key, value] entries. */
 export type FormValue = string | { [name: string]: FormValue } | FormValue[] | [string, FormValue][];
@@ -57,6 +57,9 @@ function convert(field: Field, value: FormValue | undefined): unknown {
       const choice = field.enum?.find((option) => String(option) === text);
       if (choice !== undefined) return choice;
       if (field.type === 'integer' && /^-?\d+$/.test(text)) return Number(text);
+      // An identifier: its digits go out as typed either way; a number where one holds them exactly.
+      if (field.type === 'integer|string' && /^\d+$/.test(text) && Number.isSafeInteger(Number(text)))
+        return Number(text);
       if (field.type === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
       return text;
     }

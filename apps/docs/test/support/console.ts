@@ -1,20 +1,20 @@
 // What the "Try it" console's browser tests share (test/console.test.ts for its scenarios,
 // test/operations.test.ts for each operation's round trip): opening it on an operation's page,
 // sending and reading the answer it renders, and what the description says that answer is.
-import { encodePairs } from '@hostapi/spec/wire';
+import { encodePairs, REDACTED } from '@hostapi/spec/wire';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator, Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
-import { consoleModel } from '../../console/model.ts';
-import type { OperationModel } from '../../console/src/model.js';
-import { curlCommand } from '../../scripts/curl.ts';
+import { MOCK_URL } from '../../build/mock.ts';
+import { consoleModel, type OperationModel } from '../../console/model.ts';
+import { curlCommand } from '../../shared/curl.ts';
 import { headingPattern, openLive } from './site.js';
 
 export { curlCommand };
 
 const doc = readBundle();
-export const model = consoleModel(doc);
+export const model = consoleModel(doc, MOCK_URL);
 const described = new Map(operationsOf(doc).map(({ op }) => [op.operationId as string, op]));
 /** The named examples of an operation's answers with this status: `{ name: value }`. */
 export const examplesOf = (op: OperationModel, status: number) =>
@@ -67,24 +67,28 @@ export interface Answer {
   verdict: string | null;
   /** The body as rendered. */
   text: string;
+  /** The curl command shown with it. */
+  curl: string;
   request: Request;
 }
 
-/** Clicks Send and reads the answer the console renders for it. */
+/** Clicks Send and reads the answer the console renders for it (read in one go: pages send many). */
 export async function sendAndRead(page: Page, panel: Locator): Promise<Answer> {
   const server = (await panel.getByLabel('Server', { exact: true }).inputValue()).replace(/\/+$/, '');
   const responded = page.waitForResponse((r) => r.url().startsWith(`${server}/`) && r.request().method() !== 'OPTIONS');
   await panel.getByRole('button', { name: 'Send', exact: true }).click();
   const request = (await responded).request();
-  const exchange = panel.getByRole('region', { name: 'Response' });
-  const http = exchange.locator('[data-status]');
-  await http.waitFor();
-  return {
-    status: Number(await http.getAttribute('data-status')),
-    verdict: await exchange.locator('[data-verdict]').getAttribute('data-verdict'),
-    text: await exchange.locator('pre').first().innerText(),
-    request,
-  };
+  await panel.getByRole('region', { name: 'Response' }).locator('[data-status]').waitFor();
+  const shown = await panel.evaluate((root) => {
+    const exchange = root.querySelector('[aria-label="Response"]')!;
+    return {
+      status: Number(exchange.querySelector('[data-status]')!.getAttribute('data-status')),
+      verdict: exchange.querySelector('[data-verdict]')?.getAttribute('data-verdict') ?? null,
+      text: exchange.querySelector<HTMLElement>('pre')!.innerText,
+      curl: root.querySelector<HTMLElement>('[aria-label="curl"] pre')!.innerText,
+    };
+  });
+  return { ...shown, request };
 }
 
 /** The `[name, value]` pairs of a query string or URL-encoded body. */
@@ -147,12 +151,11 @@ export async function expectConsoleRoundTrip(
   expect(encodePairs(pairs)).toBe(wire);
   expect(pairs[0]).toEqual(['apikey', KEY]);
   const shown = pairs.map(([name, value]) => [name, name === 'apikey' ? PLACEHOLDER : value] as const);
-  const curl = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-  expect(curl).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mockUrl}${op.path}`, pairs: shown }));
+  expect(first.curl).toBe(curlCommand({ method: op.method.toLowerCase(), url: `${mockUrl}${op.path}`, pairs: shown }));
   await panel.getByText('Request sent (API key masked)').click();
   const request = await exchange.locator('details.request pre').innerText();
   expect(request).toContain(`${op.method} ${mockUrl}${op.path}`);
-  expect(request).toContain(encodePairs([['apikey', '***'], ...pairs.slice(1)]));
+  expect(request).toContain([`apikey=${REDACTED}`, ...pairs.slice(1).map((pair) => encodePairs([pair]))].join('&'));
   expect(request).not.toContain(KEY);
 
   // Every other named answer, chosen with Prefer.
@@ -171,8 +174,7 @@ export async function expectConsoleRoundTrip(
     expect(answer.status, message).toBe(example.status);
     expect(answer.text, message).toBe(JSON.stringify(value, null, 2));
     expect(answer.verdict, message).toBe(isFailure(value) ? 'failure' : 'success');
-    const curlWithPrefer = await panel.getByRole('region', { name: 'curl' }).locator('pre').innerText();
-    expect(curlWithPrefer, message).toBe(
+    expect(answer.curl, message).toBe(
       curlCommand({
         method: op.method.toLowerCase(),
         url: `${mockUrl}${op.path}`,

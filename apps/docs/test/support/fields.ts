@@ -4,12 +4,14 @@
 import type { Locator } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
 import { propertiesOf } from '@hostapi/spec/document';
+import { INDEX_PATTERN } from '@hostapi/spec/wire';
 import { deref, spec, type DocsOperation } from './site.js';
 
 /**
  * The names the docs should show for a field sent as `name`, and for what it nests: object
  * members `name[key]`, list entries' members `name[<n>][key]` (`name[][key]` where the service
- * sends empty brackets), a map's entries `name[<key>]` (Redoc marks them with a `*`).
+ * sends empty brackets), a map's entries `name[<key>]` and a list written as an object keyed by
+ * the index `name[<n>]` (Redoc marks both with a `*`).
  */
 function wireNames(schema: any, name: string): string[] {
   const s = deref(spec, schema);
@@ -18,7 +20,7 @@ function wireNames(schema: any, name: string): string[] {
     return [name, ...(deref(spec, s.items).type === 'object' ? wireNames(s.items, entry).slice(1) : [])];
   }
   if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object')
-    return [name, `${name}[<key>]*`];
+    return [name, `${name}[${s.propertyNames?.pattern === INDEX_PATTERN ? '<n>' : '<key>'}]*`];
   const members = Object.entries(propertiesOf(spec, s));
   return [name, ...members.flatMap(([key, value]) => wireNames(value, `${name}[${key}]`))];
 }
@@ -34,10 +36,10 @@ export function expectedNames(op: DocsOperation): string[] {
 }
 
 /**
- * In `section` (the operation's, on a page tall enough that Redoc, which mounts rows as they
- * scroll into view, shows every field), with everything expanded as a reader expands it: every
- * expected name shown, and no dotted path. (`expect` is the test's own: tests that run
- * concurrently poll with it.)
+ * In `section` (the operation's, its window grown as tall as it is, so that Redoc, which mounts
+ * rows as they scroll into view, shows every field), with everything expanded as a reader
+ * expands it: every expected name shown, and no dotted path. (`expect` is the test's own: tests
+ * that run concurrently poll with it.)
  */
 export async function expectWireNames(expect: ExpectStatic, section: Locator, op: DocsOperation) {
   const names = async () =>
@@ -52,6 +54,15 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
       const { top } = root.getBoundingClientRect();
       if (top < 0 || top > window.innerHeight / 4) root.scrollIntoView({ block: 'start' });
     });
+  // As tall as the section, no taller (at most 8000 px): Redoc mounts rows only near the window,
+  // and each pixel of window beyond the section is drawn for nothing. Grown as rows mount and open.
+  const fitWindow = async () => {
+    const page = section.page();
+    const height = await section.evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+    const size = page.viewportSize()!;
+    const wanted = Math.min(8000, height + 200);
+    if (wanted > size.height) await page.setViewportSize({ ...size, height: wanted });
+  };
   const missing = async (wanted: string[]) => {
     const shown = await names();
     return wanted.filter((name) => !shown.includes(name));
@@ -64,9 +75,10 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
     .poll(
       async () => {
         await keepInView();
+        await fitWindow();
         return missing(expected.filter((name) => !name.includes('[')));
       },
-      { message: 'top-level fields not shown', timeout: 60_000 },
+      { message: 'top-level fields not shown', timeout: 60_000, interval: 250 },
     )
     .toEqual([]);
   await expect
@@ -81,6 +93,7 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
         // "Expand all" is found by Redoc's test id: the samples' code blocks have "Expand all"
         // buttons too (by aria-label), which expand only their JSON.
         await keepInView();
+        await fitWindow();
         await section.evaluate((root) => {
           const all = [...root.querySelectorAll<HTMLElement>('[data-testid="schema-expand-all-button"]')];
           if (all.some((button) => button.style.opacity === '0.6')) return; // "Expand all" still applying
@@ -92,7 +105,7 @@ export async function expectWireNames(expect: ExpectStatic, section: Locator, op
         });
         return missing(expected);
       },
-      { message: 'names not shown', timeout: 60_000 },
+      { message: 'names not shown', timeout: 60_000, interval: 250 },
     )
     .toEqual([]);
   expect(

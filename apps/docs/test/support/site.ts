@@ -9,8 +9,8 @@ import { deref, operationsOf, readBundle } from '@hostapi/spec/document';
 import type { Page } from 'playwright-core';
 import { type Watched, watchedPage } from '@hostapi/testing/chromium';
 import type { Browser } from 'playwright-core';
-import { docsDescription } from '../../scripts/description.ts';
-import { DIST, LIVE_PAGE, operationRoute, tagRoute } from '../../scripts/site.ts';
+import { docsDescription } from '../../build/description.ts';
+import { DIST, LIVE_PAGE, operationRoute, tagRoute } from '../../build/site.ts';
 
 export const spec = readBundle();
 
@@ -72,7 +72,7 @@ export const headingPattern = (text: string) => new RegExp(`^${text.replace(/[.*
 
 /**
  * Sends `page` to `url`, a cold load, and waits until Redoc's page is live. A deep link first
- * shows the page the build rendered for its route (scripts/render.ts) until Redoc hydrates it:
+ * shows the page the build rendered for its route (build/render.ts) until Redoc hydrates it:
  * every check is of the page that works. Resolves to the navigation's response.
  */
 export async function openLive(page: Page, url: string) {

@@ -1,9 +1,16 @@
 // Reads the service's answer: the `{return, msg, status}` envelope, its failure forms, and what
 // comes back when there is no envelope at all. What the service said goes into an error only
 // through the one key mask: its message may quote the key (`Invalid API key <key>.`).
-import { maskKey } from '@hostapi/spec/wire';
 import { RATE_LIMIT } from '../generated/operations.js';
-import { ApiError, excerpt, HttpError, InvalidResponseError, RateLimitError, ValidationError } from './errors.js';
+import {
+  ApiError,
+  excerpt,
+  HttpError,
+  InvalidResponseError,
+  type Mask,
+  RateLimitError,
+  ValidationError,
+} from './errors.js';
 import { readProblem } from './problem.js';
 
 /** A rate-limit message of the service, by its opening (see RATE_LIMIT). */
@@ -40,10 +47,10 @@ const isFailure = (body: Envelope) =>
  * fields, HttpError for any other error status, InvalidResponseError for a 2xx without the
  * envelope.
  */
-export function readEnvelope(operation: string, status: number, text: string, apiKey: string): unknown {
+export function readAnswer(operation: string, status: number, text: string, mask: Mask): unknown {
   const body = parse(text);
   if (isEnvelope(body) && isFailure(body) && typeof body.msg === 'string') {
-    const msg = maskKey(body.msg, [apiKey]);
+    const msg = mask(body.msg);
     if (isRateLimitMessage(msg)) throw new RateLimitError(operation, msg, status);
     const code = typeof body.error?.code === 'number' ? body.error.code : undefined;
     throw new ApiError(operation, msg, status, code);
@@ -51,11 +58,11 @@ export function readEnvelope(operation: string, status: number, text: string, ap
   if (status < 200 || status > 299) {
     // A validating server's 4xx lists the invalid fields: read them all (without the key), as
     // an excerpt would cut the list short.
-    const problem = status < 500 && body !== undefined ? readProblem(parse(maskKey(text, [apiKey]))) : undefined;
+    const problem = status < 500 && body !== undefined ? readProblem(parse(mask(text))) : undefined;
     if (problem) throw new ValidationError(operation, status, problem.problems, problem.title);
-    throw new HttpError(operation, status, excerpt(text, apiKey));
+    throw new HttpError(operation, status, excerpt(text, mask));
   }
-  if (!isEnvelope(body)) throw new InvalidResponseError(operation, status, excerpt(text, apiKey));
+  if (!isEnvelope(body)) throw new InvalidResponseError(operation, status, excerpt(text, mask));
   if ('return' in body) return body.return;
   const { status: _ok, ...rest } = body;
   return rest;

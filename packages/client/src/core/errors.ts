@@ -1,6 +1,5 @@
 // Typed failures. Every error names the operation; none carries the API key: whatever a server
 // said is passed through the one key mask (@hostapi/spec/wire's maskKey) before it is put in one.
-import { maskKey } from '@hostapi/spec/wire';
 
 export type HostApiErrorKind =
   | 'api' // the service said no: `status: false`, or a body with only `msg`
@@ -184,8 +183,11 @@ export class PaginationError extends HostApiError {
 
 const EXCERPT = 200;
 
+/** Text with the client's key masked (@hostapi/spec/wire's maskKey over that one key). */
+export type Mask = (text: string) => string;
+
 /** The first characters of a body, on one line, without the key (masked whole, then cut: no key is cut in two). */
-export function excerpt(text: string, apiKey: string): string {
-  const line = maskKey(text, [apiKey]).replace(/\s+/g, ' ').trim();
+export function excerpt(text: string, mask: Mask): string {
+  const line = mask(text).replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT ? `${line.slice(0, EXCERPT)}…` : line;
 }

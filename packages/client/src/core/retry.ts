@@ -5,7 +5,9 @@ export interface RetryOptions {
   max?: number;
   /** First backoff step in ms (at most 2³¹−1), doubled on each attempt and jittered. Default 250. */
   baseDelayMs?: number;
-  /** Longest wait in ms (at most 2³¹−1), also the most a Retry-After header may ask for. Default 10 000. */
+  /**
+   * Longest wait in ms (at most 2³¹−1). A Retry-After asking for longer ends the retries. Default 10 000.
+   */
   maxDelayMs?: number;
 }
 
@@ -37,10 +39,10 @@ export function retryPolicy(options: number | RetryOptions | undefined, who: str
 }
 
 /**
- * Milliseconds to wait before attempt `attempt + 1`: the server's Retry-After when it gives one in
- * seconds, as the service and the mock do (undefined when it asks for longer than maxDelayMs),
- * else exponential backoff with "equal jitter" (half fixed, half random) so that clients do not
- * retry in step.
+ * Milliseconds to wait before attempt `attempt + 1`. The server's Retry-After, in seconds or as an
+ * HTTP date (RFC 9110), is honoured: undefined (no retry) when it asks for longer than maxDelayMs,
+ * since retrying sooner than asked would only be refused again. Without one, exponential backoff
+ * with "equal jitter" (half fixed, half random) so that clients do not retry in step.
  */
 export function retryDelay(
   policy: RetryPolicy,
@@ -48,8 +50,15 @@ export function retryDelay(
   retryAfter: string | null | undefined,
   random = Math.random,
 ): number | undefined {
-  const ms = retryAfter ? Number(retryAfter) * 1000 : Number.NaN;
+  const ms = askedWait(retryAfter);
   if (ms >= 0) return ms > policy.maxDelayMs ? undefined : ms;
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return step / 2 + random() * (step / 2);
+}
+
+/** The wait a Retry-After asks for, in ms: delay-seconds, or an HTTP date (0 once past); else NaN. */
+function askedWait(value: string | null | undefined): number {
+  if (value && /^\d+$/.test(value)) return Number(value) * 1000;
+  // A date names its day or month (`Wed, 21 Oct 2026 07:28:00 GMT`); Date.parse would read `1.5` as a year.
+  return value && /[a-z]/i.test(value) ? Math.max(0, Date.parse(value) - Date.now()) : Number.NaN;
 }

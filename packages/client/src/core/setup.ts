@@ -2,6 +2,7 @@
 // (@hostapi/spec/wire, bundled in) that put the key first.
 import { encodeFields, type FormShape, maskKey, toFormData, URL_ENCODED } from '@hostapi/spec/wire';
 import { DEFAULT_BASE_URL } from '../generated/operations.js';
+import type { Mask } from './errors.js';
 import type { Hooks } from './hooks.js';
 import { MAX_TIMER_MS, type RetryOptions, retryPolicy, wholeNumber } from './retry.js';
 import { createTransport, type Send } from './transport.js';
@@ -44,7 +45,8 @@ export interface HostApiClientOptions extends Hooks {
 }
 
 export interface Setup {
-  apiKey: string;
+  /** Text with the key masked. */
+  mask: Mask;
   baseUrl: string;
   multipart: boolean;
   send: Send;
@@ -72,6 +74,7 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
       throw new TypeError(`${factory}: \`${hook}\` must be a function`);
   }
   const fetch = options.fetch ?? globalThis.fetch;
+  const mask = (text: string) => maskKey(text, [apiKey]);
 
   // The key goes first, whatever the caller passed as `apikey`: its field is written once, and
   // put before the rest.
@@ -82,12 +85,12 @@ export function setUp(options: HostApiClientOptions, factory: string): Setup {
   };
 
   return {
-    apiKey,
+    mask,
     baseUrl,
     multipart,
     send: createTransport({
       fetch,
-      apiKey,
+      mask,
       timeoutMs,
       maxResponseBytes,
       retry: retryPolicy(options.retries, factory),

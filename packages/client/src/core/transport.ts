@@ -3,10 +3,10 @@
 // reset or a stall mid-body is a failure of this attempt (retried where safe), not an error in the
 // caller's parsing. What the hooks and errors are given of the answer (its URL, headers, a
 // network failure's reason, a redirect's origin) goes through the one key mask first.
-import { maskKey } from '@hostapi/spec/wire';
 import {
   AbortedError,
   HostApiError,
+  type Mask,
   NetworkError,
   RedirectError,
   ResponseTooLargeError,
@@ -18,7 +18,8 @@ import { MAX_TIMER_MS, type RetryOptions, type RetryPolicy, retryDelay, retryPol
 
 export interface TransportOptions {
   fetch: typeof globalThis.fetch;
-  apiKey: string;
+  /** The client's key masked in text (what the hooks and errors are given passes through it). */
+  mask: Mask;
   timeoutMs: number;
   maxResponseBytes: number;
   retry: RetryPolicy;
@@ -94,19 +95,19 @@ async function readText(response: Response, limit: number, operation: string): P
 const UTF8 = new TextDecoder();
 
 /** A redirect (a browser shows it as status 0) is not followed: the key goes to baseUrl only. */
-function redirectOf(operation: string, { status, headers }: Response, url: string, apiKey: string) {
+function redirectOf(operation: string, { status, headers }: Response, url: string, mask: Mask) {
   const location = status > 299 && status < 400 && headers.get('location');
   if (!status || (location && URL.canParse(location, url)))
-    return new RedirectError(operation, status, location ? maskKey(new URL(location, url).origin, [apiKey]) : '');
+    return new RedirectError(operation, status, location ? mask(new URL(location, url).origin) : '');
   return undefined;
 }
 
 /** The answer's headers for the hooks, without the key (a server may echo the request in any of them). */
-function maskedHeaders(headers: Headers, apiKey: string): Headers {
+function maskedHeaders(headers: Headers, mask: Mask): Headers {
   const masked = new Headers();
   headers.forEach((value, name) => {
     // A name that carries the key is left out: a masked name is not a header name.
-    if (maskKey(name, [apiKey]) === name) masked.append(name, maskKey(value, [apiKey]));
+    if (mask(name) === name) masked.append(name, mask(value));
   });
   return masked;
 }
@@ -122,7 +123,7 @@ export function createTransport(options: TransportOptions): Send {
   // method of anything but window.
   const {
     fetch,
-    apiKey,
+    mask,
     maxResponseBytes,
     hooks: { onRequest, onResponse },
   } = options;
@@ -169,7 +170,7 @@ export function createTransport(options: TransportOptions): Send {
       const event = (onRequest || onResponse) && {
         operation,
         method,
-        url: maskKey(url, [apiKey]),
+        url: mask(url),
         attempt: tries + 1,
       };
       if (event) onRequest?.(event);
@@ -178,19 +179,18 @@ export function createTransport(options: TransportOptions): Send {
       let failure: HostApiError | undefined;
       try {
         answer = await attempt(operation, url, outgoing, timeoutMs, signal);
-        failure = redirectOf(operation, answer.response, url, apiKey);
+        failure = redirectOf(operation, answer.response, url, mask);
       } catch (error) {
         // Stopped by the caller: the loop's first line throws the AbortedError.
         if (signal?.aborted) continue;
-        failure =
-          error instanceof HostApiError ? error : new NetworkError(operation, maskKey(describe(error), [apiKey]));
+        failure = error instanceof HostApiError ? error : new NetworkError(operation, mask(describe(error)));
       }
       const response = answer?.response;
       if (event && onResponse)
         onResponse({
           ...event,
           status: response?.status ?? failure?.status ?? 0,
-          headers: response ? maskedHeaders(response.headers, apiKey) : new Headers(),
+          headers: response ? maskedHeaders(response.headers, mask) : new Headers(),
           durationMs: performance.now() - started,
           ...(failure && { error: failure }),
         });

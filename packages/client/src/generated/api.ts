@@ -66,7 +66,7 @@ export interface ListServersInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /** Narrow, sort and page the list, sent as `filters[state]=On&filters[page_size]=50`. */
   filters?: {
     /** Only servers in this power state. Sent as `filters[state]`. */
@@ -147,7 +147,7 @@ export interface UpgradeServerInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Name of the server to upgrade.
    *
@@ -171,10 +171,7 @@ export interface UpgradeServerInput {
      * @example "8"
      */
     ram?: string;
-    /**
-     * New size in GB of each disk to grow, keyed by disk name (or by index):
-     * `upgrade[disk][xvda1]=120`.
-     */
+    /** New size in GB of each disk to grow, under its name (or its index): `upgrade[disk][xvda1]=120`. */
     disk?: {
       [key: string]: number;
     };
@@ -191,7 +188,7 @@ export interface UpgradeServerPlanInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Name of the server to upgrade.
    *
@@ -216,7 +213,7 @@ export interface ListIpsInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /** Sorting and paging, sent as `filters[sort_by]=...&filters[page_size]=...`. */
   filters?: {
     /**
@@ -252,13 +249,13 @@ export interface ListDomainsUsingTemplateInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
-   * The template, as listed by `list_templates`.
+   * The template, as `list_templates` lists it (`template_id`, a string of digits) or as a number.
    *
    * @example 12
    */
-  template_id: number;
+  template_id: number | string;
 }
 
 /**
@@ -271,7 +268,7 @@ export interface ListDnsTemplatesInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
 }
 
 /**
@@ -284,7 +281,7 @@ export interface UpdateSoaInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The zone whose SOA record changes.
    *
@@ -345,7 +342,7 @@ export interface GetPricingTiersInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
 }
 
 /**
@@ -358,7 +355,7 @@ export interface GetDomainInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain name, without a trailing dot.
    *
@@ -377,7 +374,7 @@ export interface CheckDomainAvailabilityInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain name, without a trailing dot.
    *
@@ -405,7 +402,7 @@ export interface CreateDomainInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain name to register.
    *
@@ -423,7 +420,7 @@ export interface CreateDomainInput {
    *
    * @example 3310
    */
-  registrant_contact: number;
+  registrant_contact: number | string;
   /** Optional settings, sent as `params[<name>]`. */
   params?: {
     /**
@@ -436,19 +433,19 @@ export interface CreateDomainInput {
      *
      * @example 3310
      */
-    AdminContact?: number;
+    AdminContact?: number | string;
     /**
      * Contact ID of the technical contact. Sent as `params[TechContact]`.
      *
      * @example 3311
      */
-    TechContact?: number;
+    TechContact?: number | string;
     /**
      * Contact ID of the billing contact. Sent as `params[BillingContact]`.
      *
      * @example 3310
      */
-    BillingContact?: number;
+    BillingContact?: number | string;
     /**
      * Privacy protection, `1` yes or `0` no. `true` and `false` are sent as `1` and `0`. Sent as
      * `params[protect]`.
@@ -497,7 +494,7 @@ export interface CancelDomainInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * Domain to cancel.
    *
@@ -516,13 +513,13 @@ export interface UpdateDomainContactInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
-   * The contact to change.
+   * The contact to change, as answers give it (`ContactID`, a string of digits) or as a number.
    *
    * @example 3310
    */
-  contact_id: number;
+  contact_id: number | string;
   /** The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
   params?: {
     /**
@@ -679,7 +676,7 @@ export interface ListSubAccountsInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /** Narrow, sort and page the list, sent as `filters[name]=Harbour&filters[include_closed]=1`. */
   filters?: {
     /**
@@ -726,13 +723,13 @@ export interface GetSshKeyInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
-   * The key, as returned by `ssh/key/add`.
+   * The key, as `ssh/key/add` returns it (`key_id`, a string of digits) or as a number.
    *
    * @example 41
    */
-  key_id: number;
+  key_id: number | string;
   /**
    * A boolean sent as `1` to also return the users the key is installed for (`0`, the default,
    * leaves them out). `true` and `false` are sent as `1` and `0`.
@@ -750,7 +747,7 @@ export interface AddSshKeyInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * A name for the key.
    *
@@ -783,7 +780,7 @@ export interface GetDatabaseInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The server the database belongs to.
    *
@@ -814,7 +811,7 @@ export interface BackupStackInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The server the stack runs on.
    *
@@ -850,7 +847,7 @@ export interface CopyStackInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The server that holds the stack.
    *
@@ -975,7 +972,7 @@ export interface GetBandwidthUsageByDayInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The address with its prefix length, `address/prefix`.
    *
@@ -1013,7 +1010,7 @@ export interface ListMailDomainsInput {
    *
    * @example 293
    */
-  client_id: number;
+  client_id: number | string;
   /**
    * The mail server.
    *
@@ -1103,9 +1100,9 @@ export interface HostApiClient {
      * Upgrade server components.
      *
      * Changes single components of a server: its core count, its memory, or the size of one or more
-     * disks (each keyed by disk name). Ask only for what should change; the answer says, per
-     * component, whether the change was made. `apikey` is the first form field (see Authentication),
-     * so no security scheme applies.
+     * disks (each under its name). Ask only for what should change; the answer says, per component,
+     * whether the change was made. `apikey` is the first form field (see Authentication), so no
+     * security scheme applies.
      *
      * `POST /1.2/server/upgrade.json` (operation `upgradeServer`)
      *
@@ -1133,7 +1130,7 @@ export interface HostApiClient {
     /**
      * List IP addresses.
      *
-     * Lists every IP address of a client, keyed by address, with its reverse DNS name and, for
+     * Lists every IP address of a client, one entry per address, with its reverse DNS name and, for
      * addresses assigned to a server, the server. **Seen from the live service:** a client with no
      * addresses gets `[]` instead of `{}`.
      *
@@ -1145,8 +1142,8 @@ export interface HostApiClient {
     /**
      * List domains using a DNS template.
      *
-     * Lists the DNS zones of a client that were created from a template, keyed by domain name. Use it
-     * to see what a change to the template would touch.
+     * Lists the DNS zones of a client that were created from a template, each under its domain name.
+     * Use it to see what a change to the template would touch.
      *
      * `GET /1.5/dns/list_domains_using_template.json` (operation `listDomainsUsingTemplate`)
      *

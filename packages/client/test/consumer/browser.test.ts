@@ -179,6 +179,8 @@ beforeAll(async () => {
         .writeHead(req.method === 'GET' ? 302 : 307, { location: elsewhereUrl + req.url!.slice('/moved'.length) })
         .end();
     }
+    // Chromium asks for /favicon.ico on its own: no request of the page's.
+    if (url.pathname === '/favicon.ico') return res.writeHead(404).end();
     const sent = await body(req);
     seen.push({
       method: req.method!,

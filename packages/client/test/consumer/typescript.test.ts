@@ -74,6 +74,16 @@ export async function everything(signal: AbortSignal): Promise<string[]> {
   const { job_id } = await api.domains.create({
     client_id: 1, domain: 'x.nz', term: 12, registrant_contact: 1, params: { protect: yes, RegisterExpired: 0 },
   });
+  // Identifiers as the answers give them (strings of digits), taken back as they are.
+  const added = await api.sshKeys.add({ client_id: 293, label: 'laptop', content: 'ssh-ed25519 AAAA laptop' });
+  const key = await api.sshKeys.get({ client_id: 293, key_id: added.key_id });
+  const [template] = await api.dns.listTemplates({ client_id: key.client_id });
+  if (template) await api.dns.listDomainsUsingTemplate({ client_id: 293, template_id: template.template_id });
+  const contact = await api.domains.updateContact({ client_id: 293, contact_id: key.id });
+  await api.domains.create({
+    client_id: contact.ClientID, domain: 'y.nz', term: 12, registrant_contact: contact.ContactID,
+    params: { AdminContact: contact.ContactID },
+  });
   const options: CallOptions = { headers: { Prefer: 'example=empty' }, timeoutMs: 1_000, retries: { max: 1 }, signal };
   await api.dns.listIps({ client_id: 1 }, options);
   const { data, response } = await paths.GET('/1.3/server/list_servers.json', {
@@ -134,8 +144,8 @@ export function refused(): void {
   void paths.GET('/1.3/server/list_server.json', {});
   // @ts-expect-error misspelled: clientId
   void paths.GET('/1.5/dns/list_ips.json', { params: { query: { clientId: 1 } } });
-  // @ts-expect-error wrong type: client_id is a number
-  void api.dns.listIps({ client_id: '293' });
+  // @ts-expect-error wrong type: client_id is a number or a string of digits
+  void api.dns.listIps({ client_id: true });
   // @ts-expect-error wrong type: state is On, Off or Other
   void api.servers.list({ client_id: 1, filters: { state: 'Running' } });
   // @ts-expect-error wrong type: a yes/no is boolean, 0 or 1

@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * Upgrade server components
-         * @description Changes single components of a server: its core count, its memory, or the size of one or more disks (each keyed by disk name). Ask only for what should change; the answer says, per component, whether the change was made. `apikey` is the first form field (see Authentication), so no security scheme applies.
+         * @description Changes single components of a server: its core count, its memory, or the size of one or more disks (each under its name). Ask only for what should change; the answer says, per component, whether the change was made. `apikey` is the first form field (see Authentication), so no security scheme applies.
          */
         post: operations["upgradeServer"];
         delete?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * List IP addresses
-         * @description Lists every IP address of a client, keyed by address, with its reverse DNS name and, for addresses assigned to a server, the server. **Seen from the live service:** a client with no addresses gets `[]` instead of `{}`.
+         * @description Lists every IP address of a client, one entry per address, with its reverse DNS name and, for addresses assigned to a server, the server. **Seen from the live service:** a client with no addresses gets `[]` instead of `{}`.
          */
         get: operations["listIps"];
         put?: never;
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * List domains using a DNS template
-         * @description Lists the DNS zones of a client that were created from a template, keyed by domain name. Use it to see what a change to the template would touch.
+         * @description Lists the DNS zones of a client that were created from a template, each under its domain name. Use it to see what a change to the template would touch.
          */
         get: operations["listDomainsUsingTemplate"];
         put?: never;
@@ -570,10 +570,10 @@ export interface components {
             };
         };
         /**
-         * @description The client account the call acts for; every resource belongs to one client.
+         * @description An identifier a request takes back from an answer: a whole number (`293`), or the string of digits the service writes it as in its answers (`"293"`). Either goes out as the same digits (`client_id=293`).
          * @example 293
          */
-        ClientId: number;
+        IdInput: number | string;
         /**
          * @description Kind of product a server is: `LINVPS` Linux VPS, `WINVPS` Windows VPS, `CLHOST` Cloud Hosting, `CLDCON` Cloud Container, `VDSERV` Virtual Dedicated, `SERVER` Dedicated, `COLO` Colocated, `CLENT` Enterprise Cloud, `PCLOUD` Private Cloud.
          * @enum {string}
@@ -751,7 +751,7 @@ export interface components {
         UpgradeResult: {
             /** @description Whether the core count was changed. */
             cores: boolean;
-            /** @description For each disk asked about, keyed by disk name, whether it was resized. */
+            /** @description For each disk asked about, under its name, whether it was resized. */
             disk: {
                 [key: string]: boolean;
             };
@@ -766,7 +766,7 @@ export interface components {
         /** @description An IP address of the client (`dns/list_ips`). `server_id`, `name`, `label`, `is_primary` and `ip_type` are present only when the address is assigned to a server. */
         IpAddress: {
             /**
-             * @description The address; equals the key it is listed under.
+             * @description The address; equals the name it is listed under.
              * @example 203.0.113.10
              */
             ip_addr: string;
@@ -811,7 +811,7 @@ export interface components {
              */
             ip_type?: string;
         };
-        /** @description The client's IP addresses keyed by address. **Seen from the live service:** a client with no addresses gets an empty JSON array `[]` instead of `{}`, so both are accepted; `Object.entries` reads either. */
+        /** @description The client's IP addresses, one entry per address. **Seen from the live service:** a client with no addresses gets an empty JSON array `[]` instead of `{}`, so both are accepted; `Object.entries` reads either. */
         IpAddressMap: {
             [key: string]: components["schemas"]["IpAddress"];
         } | [
@@ -837,7 +837,7 @@ export interface components {
              */
             cdn_zone: unknown;
         };
-        /** @description DNS domains keyed by domain name. */
+        /** @description DNS domains, each under its domain name. */
         DnsDomainMap: {
             [key: string]: components["schemas"]["DnsDomain"];
         };
@@ -1277,7 +1277,7 @@ export interface components {
             DOMESTIC: components["schemas"]["BandwidthCounters"];
             INTERNATIONAL: components["schemas"]["BandwidthCounters"];
         };
-        /** @description Traffic per day, keyed by the address with its prefix length (`203.0.113.10/32`), then by date (`YYYY-MM-DD`). */
+        /** @description Traffic per day, under the address with its prefix length (`203.0.113.10/32`), then under the date (`YYYY-MM-DD`). */
         BandwidthUsage: {
             [key: string]: {
                 [key: string]: components["schemas"]["BandwidthDay"];
@@ -1356,7 +1356,7 @@ export interface components {
     };
     parameters: {
         /** @description The client account the call acts for; every resource belongs to one client. */
-        ClientId: components["schemas"]["ClientId"];
+        ClientId: components["schemas"]["IdInput"];
         /** @description Sorting and paging, sent as `filters[sort_by]=...&filters[page_size]=...`. */
         ListFilters: components["schemas"]["ListFilters"];
         /** @description Domain name, without a trailing dot. */
@@ -1435,7 +1435,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Name of the server to upgrade.
                      * @example web01
@@ -1453,7 +1454,7 @@ export interface operations {
                          * @example 8
                          */
                         ram?: string;
-                        /** @description New size in GB of each disk to grow, keyed by disk name (or by index): `upgrade[disk][xvda1]=120`. */
+                        /** @description New size in GB of each disk to grow, under its name (or its index): `upgrade[disk][xvda1]=120`. */
                         disk?: {
                             [key: string]: number;
                         };
@@ -1461,7 +1462,8 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Name of the server to upgrade.
                      * @example web01
@@ -1479,7 +1481,7 @@ export interface operations {
                          * @example 8
                          */
                         ram?: string;
-                        /** @description New size in GB of each disk to grow, keyed by disk name (or by index): `upgrade[disk][xvda1]=120`. */
+                        /** @description New size in GB of each disk to grow, under its name (or its index): `upgrade[disk][xvda1]=120`. */
                         disk?: {
                             [key: string]: number;
                         };
@@ -1514,7 +1516,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Name of the server to upgrade.
                      * @example web01
@@ -1528,7 +1531,8 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Name of the server to upgrade.
                      * @example web01
@@ -1570,7 +1574,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The addresses keyed by address, or a failure envelope (seen from the live service). */
+            /** @description One entry per address, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1590,8 +1594,8 @@ export interface operations {
             query: {
                 /** @description The client account the call acts for; every resource belongs to one client. */
                 client_id: components["parameters"]["ClientId"];
-                /** @description The template, as listed by `list_templates`. */
-                template_id: number;
+                /** @description The template, as `list_templates` lists it (`template_id`, a string of digits) or as a number. */
+                template_id: components["schemas"]["IdInput"];
             };
             header?: never;
             path?: never;
@@ -1599,7 +1603,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The zones keyed by domain name, or a failure envelope (seen from the live service). */
+            /** @description The zones, each under its domain name, or a failure envelope (seen from the live service). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1653,7 +1657,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
                     /** @description The client that owns the record. */
-                    client_id: components["schemas"]["ClientId"];
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description The zone whose SOA record changes.
                      * @example example.co.nz
@@ -1698,7 +1702,7 @@ export interface operations {
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
                     /** @description The client that owns the record. */
-                    client_id: components["schemas"]["ClientId"];
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description The zone whose SOA record changes.
                      * @example example.co.nz
@@ -1857,7 +1861,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
                     /** @description The client that will own the domain. */
-                    client_id: components["schemas"]["ClientId"];
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Domain name to register.
                      * @example harbourtrading.com
@@ -1872,7 +1876,7 @@ export interface operations {
                      * @description Contact ID of the registrant.
                      * @example 3310
                      */
-                    registrant_contact: number;
+                    registrant_contact: components["schemas"]["IdInput"];
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
                         /** @description `1` to register the domain when it becomes available, `0` not to. */
@@ -1881,17 +1885,17 @@ export interface operations {
                          * @description Contact ID of the administrative contact.
                          * @example 3310
                          */
-                        AdminContact?: number;
+                        AdminContact?: components["schemas"]["IdInput"];
                         /**
                          * @description Contact ID of the technical contact.
                          * @example 3311
                          */
-                        TechContact?: number;
+                        TechContact?: components["schemas"]["IdInput"];
                         /**
                          * @description Contact ID of the billing contact.
                          * @example 3310
                          */
-                        BillingContact?: number;
+                        BillingContact?: components["schemas"]["IdInput"];
                         /** @description Privacy protection, `1` yes or `0` no. */
                         protect?: components["schemas"]["Switch"];
                         /**
@@ -1924,7 +1928,7 @@ export interface operations {
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
                     /** @description The client that will own the domain. */
-                    client_id: components["schemas"]["ClientId"];
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Domain name to register.
                      * @example harbourtrading.com
@@ -1939,7 +1943,7 @@ export interface operations {
                      * @description Contact ID of the registrant.
                      * @example 3310
                      */
-                    registrant_contact: number;
+                    registrant_contact: components["schemas"]["IdInput"];
                     /** @description Optional settings, sent as `params[<name>]`. */
                     params?: {
                         /** @description `1` to register the domain when it becomes available, `0` not to. */
@@ -1948,17 +1952,17 @@ export interface operations {
                          * @description Contact ID of the administrative contact.
                          * @example 3310
                          */
-                        AdminContact?: number;
+                        AdminContact?: components["schemas"]["IdInput"];
                         /**
                          * @description Contact ID of the technical contact.
                          * @example 3311
                          */
-                        TechContact?: number;
+                        TechContact?: components["schemas"]["IdInput"];
                         /**
                          * @description Contact ID of the billing contact.
                          * @example 3310
                          */
-                        BillingContact?: number;
+                        BillingContact?: components["schemas"]["IdInput"];
                         /** @description Privacy protection, `1` yes or `0` no. */
                         protect?: components["schemas"]["Switch"];
                         /**
@@ -2017,7 +2021,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Domain to cancel.
                      * @example oldbrand.co.nz
@@ -2026,7 +2031,8 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description Domain to cancel.
                      * @example oldbrand.co.nz
@@ -2062,12 +2068,13 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
-                     * @description The contact to change.
+                     * @description The contact to change, as answers give it (`ContactID`, a string of digits) or as a number.
                      * @example 3310
                      */
-                    contact_id: number;
+                    contact_id: components["schemas"]["IdInput"];
                     /** @description The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
                     params?: {
                         /**
@@ -2130,12 +2137,13 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
-                     * @description The contact to change.
+                     * @description The contact to change, as answers give it (`ContactID`, a string of digits) or as a number.
                      * @example 3310
                      */
-                    contact_id: number;
+                    contact_id: components["schemas"]["IdInput"];
                     /** @description The details to change, sent as `params[Name]`, `params[Phone][Country]`, ... */
                     params?: {
                         /**
@@ -2248,8 +2256,8 @@ export interface operations {
             query: {
                 /** @description The client account the call acts for; every resource belongs to one client. */
                 client_id: components["parameters"]["ClientId"];
-                /** @description The key, as returned by `ssh/key/add`. */
-                key_id: number;
+                /** @description The key, as `ssh/key/add` returns it (`key_id`, a string of digits) or as a number. */
+                key_id: components["schemas"]["IdInput"];
                 /** @description A boolean sent as `1` to also return the users the key is installed for (`0`, the default, leaves them out). */
                 include_users?: components["schemas"]["Switch"];
             };
@@ -2285,7 +2293,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description A name for the key.
                      * @example laptop@aroha
@@ -2304,7 +2313,8 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description A name for the key.
                      * @example laptop@aroha
@@ -2383,7 +2393,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description The server the stack runs on.
                      * @example cloud01
@@ -2407,7 +2418,8 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description The server the stack runs on.
                      * @example cloud01
@@ -2458,7 +2470,8 @@ export interface operations {
             content: {
                 "application/x-www-form-urlencoded": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description The server that holds the stack.
                      * @example cloud01
@@ -2501,7 +2514,8 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     apikey: components["schemas"]["ApiKey"];
-                    client_id: components["schemas"]["ClientId"];
+                    /** @description The client account the call acts for; every resource belongs to one client. */
+                    client_id: components["schemas"]["IdInput"];
                     /**
                      * @description The server that holds the stack.
                      * @example cloud01

@@ -5,12 +5,11 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Node, readBundle } from '@hostapi/spec/document';
-import { MOCK_COMMAND, MOCK_README, MOCK_URL } from '../scripts/mock.ts';
-import { CLASSIC_SCRIPT } from '../scripts/script.ts';
-import { consoleModel } from './model.ts';
-import type { ConsoleModel } from './src/model.ts';
+import { MOCK_COMMAND, MOCK_README, MOCK_URL } from './mock.ts';
+import { CLASSIC_SCRIPT } from './bundle.ts';
+import { type ConsoleModel, consoleModel } from '../console/model.ts';
 
-const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../console/src/main.tsx', import.meta.url));
 
 /**
  * The console's script, minified: `{ code, model, inputs }`, where `inputs` gives the bytes each
@@ -19,14 +18,14 @@ const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 export async function bundleConsole(
   doc: Node = readBundle(),
 ): Promise<{ code: string; model: ConsoleModel; inputs: Record<string, number> }> {
-  const model = consoleModel(doc);
+  const model = consoleModel(doc, MOCK_URL);
   const { outputFiles, metafile } = await build({
     ...CLASSIC_SCRIPT,
     entryPoints: [ENTRY],
     jsx: 'automatic',
     jsxImportSource: 'preact',
     loader: { '.css': 'text' },
-    // How to start the mock and where it answers, as the docs' introduction says (scripts/mock.ts).
+    // How to start the mock and where it answers, as the docs' introduction says (build/mock.ts).
     define: {
       HOSTAPI_MOCK_README: JSON.stringify(MOCK_README),
       HOSTAPI_MOCK_COMMAND: JSON.stringify(MOCK_COMMAND),

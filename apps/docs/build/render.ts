@@ -4,9 +4,9 @@
 import { type ComponentProps, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createPath, Router } from 'react-router';
-import { prepareApiDocs, ServerStyleSheet } from 'redoc';
+import { ServerStyleSheet } from 'redoc';
 import type { Node } from '@hostapi/spec/document';
-import { REDOC_OPTIONS, redocPage } from '../page/app.ts';
+import { prepareDocs, redocPage } from '../page/app.ts';
 
 /**
  * A router that stands at one route and writes links as the browser's HashRouter does
@@ -39,7 +39,7 @@ export async function renderSite(description: Node, routes: readonly string[]): 
   try {
     for (const route of routes) {
       // Each page from a fresh model, as a reader's browser starts from one.
-      const docs = await prepareApiDocs({ spec: description, options: REDOC_OPTIONS, basePath: '/' });
+      const docs = await prepareDocs(description);
       pages.set(route, renderToString(sheet.collectStyles(atRoute(route, redocPage(docs)))));
     }
     return { pages, styles: sheet.getStyleTags() };

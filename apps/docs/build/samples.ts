@@ -5,8 +5,8 @@ import { OPERATIONS } from '@hostapi/client';
 import { type Node, operationsOf, readBundle } from '@hostapi/spec/document';
 import { exampleInput } from '@hostapi/spec/fields';
 import { type FormShape, toPairs } from '@hostapi/spec/wire';
-import { curlCommand } from './curl.ts';
-import { KEY_PLACEHOLDER, typescriptLiteral } from './literal.ts';
+import { curlCommand } from '../shared/curl.ts';
+import { KEY_PLACEHOLDER, typescriptLiteral } from '../shared/literal.ts';
 
 export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);

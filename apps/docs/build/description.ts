@@ -4,8 +4,17 @@
 // introduction ends with how to start the mock (from anywhere), try the calls on it and reach
 // the people behind the API.
 import { readFileSync } from 'node:fs';
-import { deref, type Node, operationsOf, propertiesOf, requiredOf } from '@hostapi/spec/document';
-import { wireName } from '@hostapi/spec/wire';
+import { deref, type Node, operationsOf } from '@hostapi/spec/document';
+import {
+  INDEX_SLOT,
+  KEY_SLOT,
+  requestFields,
+  type Slot,
+  shownName,
+  type WireField,
+  type WireShape,
+  wireShape,
+} from '@hostapi/spec/fields';
 import { MOCK_COMMAND, MOCK_README, MOCK_URL } from './mock.ts';
 import { BASE_URL_VARIABLE, SAMPLES, samples } from './samples.ts';
 
@@ -66,62 +75,58 @@ export function docsDescription(doc: Node): Node {
       { lang: 'typescript', label: '@hostapi/client', source: typescript },
     ];
     if (method === 'get') {
+      const fields = new Map(requestFields(shown, { method, op }).map((f) => [f.name, f]));
       op.parameters = (op.parameters ?? []).map((parameter: Node) => {
         const p = deref(shown, parameter);
-        return p.style === 'deepObject' ? { ...p, schema: wireNamed(shown, p.schema, [p.name]) } : parameter;
+        const field = fields.get(p.name);
+        return field && field.shape.kind !== 'value' ? { ...p, schema: wireNamed(field.shape, [p.name]) } : parameter;
       });
     } else {
-      for (const media of Object.values<Node>(deref(shown, op.requestBody).content)) {
-        const form = deref(shown, media.schema);
-        media.schema = {
-          ...form,
-          properties: Object.fromEntries(
-            Object.entries<Node>(form.properties).map(([key, value]) => [key, wireNamed(shown, value, [key])]),
-          ),
-        };
-      }
+      for (const media of Object.values<Node>(deref(shown, op.requestBody).content))
+        media.schema = wireNamed(wireShape(shown, media.schema), []);
     }
   }
   return shown;
 }
 
-/** The segment the docs show for a list's entry (`<n>`, or empty where the service sends `name[]`) and a map's key. */
-const ENTRY = (list: Node) => (list['x-array-brackets'] === 'empty' ? '' : '<n>');
-const KEY = '<key>';
-
 /**
- * `schema` (the field sent under the name `segments` make) with every nested property renamed to
- * the name it is sent under: `Phone` inside `params` becomes `params[Phone]`, its `Country`
- * `params[Phone][Country]`; list entries are `[<n>]` (or `[]`), map keys `[<key>]`. A leaf stays
- * as it is (with its `$ref`, so that the docs still name its schema).
+ * The schema of a field of this shape (sent under the name `segments` make, none for a form's
+ * body), with every nested field renamed to the name it is sent under (@hostapi/spec/fields'
+ * shownName): `Phone` inside `params` becomes `params[Phone]`, its `Country`
+ * `params[Phone][Country]`; a list's entries are `[<n>]` (or `[]`), a map's `[<key>]`. A value
+ * stays as the description writes it (with its `$ref`, so that the docs still name its schema).
  */
-export function wireNamed(doc: Node, schema: Node, segments: readonly string[]): Node {
-  const { $ref: _ref, ...siblings } = schema;
-  const s = { ...deref(doc, schema), ...siblings };
-  if (s.type === 'array' && s.items) return { ...s, items: wireNamed(doc, s.items, [...segments, ENTRY(s)]) };
-  if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object') {
-    // Redoc names a map's entries by the extension on the entry's own schema.
-    const entrySegments = [...segments, KEY];
-    const { $ref: _entryRef, ...entry } = wireNamed(doc, s.additionalProperties, entrySegments);
-    return {
-      ...s,
-      additionalProperties: {
-        ...deref(doc, s.additionalProperties),
-        ...entry,
-        'x-additionalPropertiesName': wireName(entrySegments),
-      },
-    };
+export function wireNamed(shape: WireShape, segments: readonly (string | Slot)[]): Node {
+  switch (shape.kind) {
+    case 'value':
+      return shape.given;
+    case 'list': {
+      const entry = [...segments, shape.brackets === 'empty' ? '' : INDEX_SLOT];
+      return shape.keyed
+        ? withEntries(shape.schema, shape.item, entry)
+        : { ...shape.schema, items: wireNamed(shape.item, entry) };
+    }
+    case 'map':
+      return withEntries(shape.schema, shape.value, [...segments, KEY_SLOT]);
+    case 'object': {
+      if (!shape.fields.length) return shape.given;
+      const name = (f: WireField) => shownName([...segments, f.name]);
+      const required = shape.fields.filter((f) => f.required).map(name);
+      const { required: _required, ...schema } = shape.schema;
+      return {
+        ...schema,
+        properties: Object.fromEntries(shape.fields.map((f) => [name(f), wireNamed(f.shape, [...segments, f.name])])),
+        ...(required.length ? { required } : {}),
+      };
+    }
   }
-  const properties = propertiesOf(doc, s);
-  if (s.type !== 'object' || Object.keys(properties).length === 0) return schema;
-  const { allOf: _merged, ...own } = s;
-  const wire = (key: string) => wireName([...segments, key]);
-  const required = requiredOf(doc, s);
+}
+
+/** A map's or index-keyed list's schema, its entries of this shape, named as Redoc names them (by an extension). */
+function withEntries(schema: Node, entry: WireShape, segments: readonly (string | Slot)[]): Node {
+  const { $ref: _ref, ...named } = wireNamed(entry, segments);
   return {
-    ...own,
-    properties: Object.fromEntries(
-      Object.entries(properties).map(([key, value]) => [wire(key), wireNamed(doc, value, [...segments, key])]),
-    ),
-    ...(required.length ? { required: required.map(wire) } : {}),
+    ...schema,
+    additionalProperties: { ...entry.schema, ...named, 'x-additionalPropertiesName': shownName(segments) },
   };
 }
