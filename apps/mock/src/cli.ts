@@ -78,12 +78,18 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   Prefer: fault      one of ${FAULT_NAMES.join(', ')};
                      with slow-body, duration=<ms> at most ${MAX_DURATION_MS} (422 beyond)
   journal            the last --journal-max-per-key requests of a key, --journal-max in all (the
-                     oldest dropped, and counted); of a large request, about 4 kB of its fields
+                     oldest dropped, and counted); of a large request, about 2 kB of its fields
   sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
                      number, each until --store-ttl unused; while Redis cannot be reached, 503
                      naming the store, and answers again once it is back
   proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
                      an upstream failure is 502, its timeout 504, a loop back to itself 508
+
+The mock's own routes, each for one key (?apikey=<key>), described at GET /__mock/openapi.json:
+  GET /__mock/journal            the key's requests (filters: operation, since, limit, field=value)
+  DELETE /__mock/journal         forgets them
+  POST /__mock/journal/verify    checks a JSON expectation: {"operation", "fields", "times"}
+  POST /__mock/reset             restores the key (sandbox state, fault count, journal)
 
 Options go after the command: hostapi-mock --port 4020. Through a package script, pnpm and npm
 pass them after --: pnpm -C apps/mock start -- --port 4020`;
@@ -184,7 +190,8 @@ export function describe({ mode, strict, journal, faultRate, faults }: MockConfi
     sandbox && sandbox.maxKeys !== optionNamed('maxKeys')?.default && `state of ${sandbox.maxKeys} keys at most`,
     sandbox?.store && `state in ${withoutPassword(sandbox.store)}, kept ${formatDuration(sandbox.storeTtlMs)} unused`,
     mode.kind === 'replay' &&
-      `replay of ${typeof mode.replay === 'string' ? mode.replay : 'the recording given'}, else ${mode.fallback === 'none' ? '404' : 'the examples'}`,
+      `replay of ${typeof mode.replay === 'string' ? mode.replay : 'the recording given'}, ` +
+        `else ${mode.fallback === 'none' ? '404' : 'the examples'}`,
     chaos.slice(2),
     !journal && 'no journal',
     strict && 'strict',

@@ -144,7 +144,7 @@ describe('--fault-rate: faults across a run', () => {
     return faults;
   }
 
-  it('about the share asked, of the faults named, the same for the same seed and key, whatever other keys do', async () => {
+  it('about the share asked, of the faults named, alike for a seed and key, whatever other keys do', async () => {
     const options = { faultRate: 0.5, faultSeed: 7, faults: ['reset', 'html-502'] } as const;
     const first = await run(options, 'chaos-a');
     const faulted = first.filter(Boolean);

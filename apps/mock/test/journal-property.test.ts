@@ -18,7 +18,9 @@ beforeAll(async () => {
   const form = (apikey: string, label: string) => ({
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `apikey=${apikey}&client_id=293&label=${encodeURIComponent(label)}&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20x`,
+    body:
+      `apikey=${apikey}&client_id=293&label=${encodeURIComponent(label)}` +
+      '&content=ssh-ed25519%20AAAAC3NzaC1lZDI1NTE5AAAAIG7k%20x',
   });
   await fetch(`${mock.url}/1.2/ssh/key/add.json`, form(KEY, `label of ${KEY}`));
   await fetch(`${mock.url}/1.2/ssh/key/add.json`, form(OTHER, 'secret-of-other'));

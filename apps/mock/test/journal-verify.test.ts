@@ -52,13 +52,14 @@ describe('journal.verify()', () => {
     expect(await mock.journal.verify({ operation: 'listServers', times: 2 })).toBe(2);
   });
 
-  it('throws what was expected, the count, and the nearest requests with what differs and their departures', async () => {
+  it('throws what was expected, the count, the nearest requests with what differs and their departures', async () => {
     const error = await failure(
       mock.journal.verify({ apikey: 'key-v', operation: 'addSshKey', fields: { label: 'laptop' }, times: 1 }),
     );
     const lines = error.message.split('\n');
     expect(lines[0]).toBe(
-      'Expected addSshKey with label="laptop", exactly once; it was called 0 times (4 requests in this key\'s journal).',
+      'Expected addSshKey with label="laptop", exactly once; it was called 0 times ' +
+        "(4 requests in this key's journal).",
     );
     expect(lines[1]).toBe('Nearest requests:');
     // The refused one sent label=laptop: nearest, with why it was refused.

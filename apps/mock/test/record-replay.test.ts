@@ -126,7 +126,7 @@ describe('hostapi-mock proxy --record', () => {
       expect((await (await add(replay.url, 'any-key', 'laptop')).json()).return.key_id).toBe('42');
     });
 
-    it('replays what broke the description, named in sl-violations, and a page that is not JSON as it came', async () => {
+    it('replays what broke the description, named in sl-violations, and a page not JSON as it came', async () => {
       const ips = await fetch(`${replay.url}/1.5/dns/list_ips.json?apikey=k&client_id=293`);
       expect((await ips.json()).return['203.0.113.10'].ip_addr).toBe(10);
       expect(ips.headers.get('sl-violations')).toContain('response');

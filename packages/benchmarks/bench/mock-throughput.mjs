@@ -125,7 +125,7 @@ const rssMb = (pids) =>
     0,
   ) / 1024;
 
-/** The heap of a mock in its own process (lib/journal-heap.mjs) with its journal at its cap, then at 3× as many requests. */
+/** The heap of a mock in its own process (lib/journal-heap.mjs), its journal at its cap, then after 3× as many. */
 function journalHeap(args = []) {
   const script = fileURLToPath(new URL('../lib/journal-heap.mjs', import.meta.url));
   const output = execFileSync(process.execPath, ['--expose-gc', script, ...args], { encoding: 'utf8' });

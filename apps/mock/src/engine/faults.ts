@@ -97,7 +97,7 @@ function hash(seed: number, key: string, n: number): number {
 /** Whether the front writes the fault's answer as any other (an HTML page in place of the API's answer). */
 export const isPage = (fault: Fault): fault is Fault & { name: keyof typeof PAGES } => fault.name in PAGES;
 
-/** The answer as the fault has it reach the client: a page in place of the answer, or the answer marked for the front. */
+/** The answer as the fault has it reach the client: a page in its place, or the answer marked for the front. */
 export function withFault(written: Written, fault: Fault): Written {
   if (!isPage(fault)) return { ...written, fault };
   const { status, title, text } = PAGES[fault.name];

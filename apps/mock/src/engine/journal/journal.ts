@@ -106,7 +106,7 @@ export interface Exchange {
 export function createJournal(api: Api, store: JournalStore, now: () => number = Date.now) {
   const fieldNames = createFieldNames(api);
 
-  /** Keeps an exchange; a promise only where the key must be hashed or read from the request, or the store is remote. */
+  /** Keeps an exchange; a promise only where the key must be hashed or read, or the store is remote. */
   function record(exchange: Exchange, answer: Answer, problem: Problem | undefined): void | Promise<void> {
     const { request, reading, notes, fault } = exchange;
     const entry: Omit<Recorded, 'seq'> = {

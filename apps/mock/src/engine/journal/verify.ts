@@ -74,7 +74,7 @@ export function verdictOf(wanted: Expectation, entries: JournalEntry[], dropped:
   return { verified: false, count, expected, message: lines.join('\n'), nearest };
 }
 
-/** The entries closest to the expected call: the same operation first, then the fewest fields that differ, then the latest. */
+/** The entries nearest the expected call: the same operation, then the fewest fields that differ, then the latest. */
 function nearestTo(wanted: Expectation, entries: JournalEntry[]): JournalEntry[] {
   const pairs = wantedPairs(wanted.fields ?? {});
   const distance = (entry: JournalEntry) =>
