@@ -67,7 +67,9 @@ describe('journal.verify()', () => {
     expect(lines).toContain(
       '      refused: Your request is not valid: each entry of `validation` names a field and what is wrong with it.',
     );
-    expect(lines).toContain('        body.client_id: Request body property client_id must be integer');
+    expect(lines).toContain(
+      '        body.client_id: Request body property client_id must match pattern "^[1-9][0-9]*$"',
+    );
     // Then the others of the operation, what differs and their departures.
     expect(error.message).toContain('  #2 POST /1.2/ssh/key/add.json → 200');
     expect(error.message).toContain('      label: expected "laptop", got "tablet"');
@@ -113,7 +115,7 @@ describe('POST /__mock/journal/verify', () => {
     });
     const not = await (await verify('apikey=key-w', { operation: 'addSshKey' })).json();
     expect(not).toMatchObject({ verified: false, count: 0, nearest: [{ seq: 1, operation: 'listServers' }] });
-    expect(not.message).toContain("(1 requests in this key's journal)");
+    expect(not.message).toContain("(1 request in this key's journal)");
   });
 
   it.each([

@@ -67,7 +67,7 @@ export function verdictOf(wanted: Expectation, entries: JournalEntry[], dropped:
   const whose = wanted.apikey === undefined ? 'the journal' : "this key's journal";
   const lost = dropped ? `; ${dropped} older ones were dropped (journalMax, journalMaxPerKey)` : '';
   const lines = [
-    `Expected ${expected}; it was called ${times1(count)} (${entries.length} requests in ${whose}${lost}).`,
+    `Expected ${expected}; it was called ${times1(count)} (${entries.length} ${entries.length === 1 ? 'request' : 'requests'} in ${whose}${lost}).`,
   ];
   if (nearest.length) lines.push(tooMany ? 'Matching requests:' : 'Nearest requests:');
   for (const entry of nearest) lines.push(...describeEntry(entry, tooMany ? undefined : wanted));
