@@ -5,6 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_DEPTH } from '@hostapi/spec/wire';
 import { expected, flagOf, type MockConfig, OptionError, resolveOptions, withoutPassword } from './config.ts';
+import { FAULT_NAMES, MAX_DURATION_MS } from './engine/faults.ts';
 import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
@@ -74,11 +75,21 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  Prefer: fault      one of ${FAULT_NAMES.join(', ')};
+                     with slow-body, duration=<ms> at most ${MAX_DURATION_MS} (422 beyond)
+  journal            the last --journal-max-per-key requests of a key, --journal-max in all (the
+                     oldest dropped, and counted); of a large request, about 2 kB of its fields
   sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
                      number, each until --store-ttl unused; while Redis cannot be reached, 503
                      naming the store, and answers again once it is back
   proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
                      an upstream failure is 502, its timeout 504, a loop back to itself 508
+
+The mock's own routes, each for one key (?apikey=<key>), described at GET /__mock/openapi.json:
+  GET /__mock/journal            the key's requests (filters: operation, since, limit, field=value)
+  DELETE /__mock/journal         forgets them
+  POST /__mock/journal/verify    checks a JSON expectation: {"operation", "fields", "times"}
+  POST /__mock/reset             restores the key (sandbox state, fault count, journal)
 
 Options go after the command: hostapi-mock --port 4020. Through a package script, pnpm and npm
 pass them after --: pnpm -C apps/mock start -- --port 4020`;
@@ -150,7 +161,13 @@ function fromText(option: OptionSpec, text: string, env: Record<string, string |
       if (!(ms <= (option.max ?? Number.POSITIVE_INFINITY))) throw refuse();
       return ms;
     }
+    case 'rate':
+      if (!/^(0|1|0?\.\d+|1\.0*)$/.test(text)) throw refuse();
+      return Number(text);
+    case 'list':
+      return text.split(',').map((name) => name.trim());
     case 'data':
+    case 'path':
       // A path as typed where the command was typed (pnpm runs scripts in the package's folder).
       return isAbsolute(text) ? text : resolve(env.INIT_CWD ?? process.cwd(), text);
     default:
@@ -159,8 +176,10 @@ function fromText(option: OptionSpec, text: string, env: Record<string, string |
 }
 
 /** What the mock says once it listens: its mode, and whatever is not the default. */
-export function describe({ mode, strict }: MockConfig): string {
-  if (mode.kind === 'proxy') return `validating proxy to ${mode.upstream}`;
+export function describe({ mode, strict, journal, faultRate, faults }: MockConfig): string {
+  const chaos = faultRate ? `, faults (${faults.join(', ')}) in ${faultRate * 100}% of requests` : '';
+  if (mode.kind === 'proxy')
+    return `validating proxy to ${mode.upstream}${mode.record ? `, recording to ${mode.record}` : ''}${chaos}`;
   const sandbox = mode.kind === 'sandbox' ? mode : undefined;
   const traits = [
     mode.kind === 'dynamic' && `dynamic, seed ${mode.seed}`,
@@ -170,6 +189,11 @@ export function describe({ mode, strict }: MockConfig): string {
     sandbox?.latencyMs && `latency ${sandbox.latencyMs} ms`,
     sandbox && sandbox.maxKeys !== optionNamed('maxKeys')?.default && `state of ${sandbox.maxKeys} keys at most`,
     sandbox?.store && `state in ${withoutPassword(sandbox.store)}, kept ${formatDuration(sandbox.storeTtlMs)} unused`,
+    mode.kind === 'replay' &&
+      `replay of ${typeof mode.replay === 'string' ? mode.replay : 'the recording given'}, ` +
+        `else ${mode.fallback === 'none' ? '404' : 'the examples'}`,
+    chaos.slice(2),
+    !journal && 'no journal',
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;

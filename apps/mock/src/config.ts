@@ -3,7 +3,10 @@
 // default the options table's (options.ts), and the mode chosen once, as one tagged value.
 import type { Node } from './engine/api.ts';
 import type { Mode } from './engine/assemble.ts';
+import type { FaultPlan } from './engine/faults.ts';
+import type { JournalLimits } from './engine/journal/journal.ts';
 import type { Answerer } from './engine/mode.ts';
+import type { FaultName } from './options-traffic.ts';
 import {
   flagName,
   type Kind,
@@ -30,7 +33,23 @@ export interface MockConfig {
   /** The description; undefined: the face's own (@hostapi/spec's). */
   document: string | Node | undefined;
   mode: Mode;
+  /** Whether to keep a request journal, and its bounds. */
+  journal: boolean;
+  journalMax: number;
+  journalMaxPerKey: number;
+  /** Faults across a run (undefined: only those a request asks for), which, and their seed. */
+  faultRate: number | undefined;
+  faultSeed: number;
+  faults: readonly FaultName[];
 }
+
+/** The journal's bounds as the assembly takes them (false: no journal). */
+export const journalOf = (config: MockConfig): JournalLimits | false =>
+  config.journal && { max: config.journalMax, perKey: config.journalMaxPerKey };
+
+/** The faults of a run as the assembly takes them (undefined: only those a request asks for). */
+export const faultsOf = ({ faultRate, faultSeed, faults }: MockConfig): FaultPlan | undefined =>
+  faultRate === undefined ? undefined : { rate: faultRate, seed: faultSeed, names: faults };
 
 /** startMock()'s command: the proxy when it names an upstream (and no answerer of its own). */
 export const commandOf = (options: MockOptions): Command =>
@@ -54,6 +73,12 @@ export function resolveOptions(options: MockOptions, command: Command, cli: bool
     log: value('log'),
     document: value('document'),
     mode,
+    journal: value('journal') as boolean,
+    journalMax: value('journalMax') as number,
+    journalMaxPerKey: value('journalMaxPerKey') as number,
+    faultRate: value('faultRate'),
+    faultSeed: value('faultSeed') as number,
+    faults: value('faults') as readonly FaultName[],
   };
 }
 
@@ -72,7 +97,11 @@ function modeOf(command: Command, value: <N extends OptionName>(name: N) => Mock
       kind: 'proxy',
       upstream: value('upstream') as string,
       upstreamTimeoutMs: value('upstreamTimeoutMs') as number,
+      record: value('record'),
+      scrub: value('scrub') ?? [],
     };
+  const replay = value('replay');
+  if (replay !== undefined) return { kind: 'replay', replay, fallback: value('fallback') as 'none' | 'examples' };
   if (value('sandbox'))
     return {
       kind: 'sandbox',
@@ -118,6 +147,19 @@ const KINDS: Record<
     expected: () => 'a file path or an object',
     valid: (value) => typeof value === 'string' || (typeof value === 'object' && value !== null),
   },
+  rate: { expected: () => 'a number from 0 to 1', valid: (v) => typeof v === 'number' && v >= 0 && v <= 1 },
+  choice: {
+    expected: ({ choices }) => `one of ${choices?.join(', ')}`,
+    valid: (value, { choices }) => typeof value === 'string' && !!choices?.includes(value),
+  },
+  list: {
+    expected: ({ choices }) => (choices ? `some of ${choices.join(', ')}` : 'a list of names'),
+    valid: (value, { choices }) =>
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((item) => typeof item === 'string' && item !== '' && (!choices || choices.includes(item))),
+  },
+  path: { expected: () => 'a file path', valid: (value) => typeof value === 'string' && value !== '' },
   log: { expected: () => 'a function', valid: (value) => typeof value === 'function' },
   answerer: {
     expected: () => 'an object with answer()',
@@ -170,10 +212,12 @@ function checkOptions(options: Node, command: Command, cli: boolean): void {
       throw new OptionError(`${label(option)} must be ${expected(option, cli)}, got ${shown(value)}`);
   }
   for (const option of given) {
-    const other = option.conflicts && optionNamed(option.conflicts.name);
-    if (other && isGiven(option.name) && isGiven(other.name)) {
-      const both = option.kind === 'flag' ? `${label(option)} and ${label(other)}` : label(option);
-      throw new OptionError(`${both} ${option.conflicts?.why}`);
+    for (const conflict of [option.conflicts ?? []].flat()) {
+      const other = optionNamed(conflict.name);
+      if (!other || !isGiven(option.name) || !isGiven(other.name)) continue;
+      const flags = option.kind === 'flag' || other.kind === 'flag';
+      const both = flags ? `${label(option)} and ${label(other)}` : label(option);
+      throw new OptionError(`${both} ${conflict.why}`);
     }
   }
   for (const option of given) {

@@ -5,6 +5,7 @@
 // parsing and --help (cli.ts), startMock()'s and the MSW handlers' option types, and the README's
 // options table (scripts/readme.ts).
 import type { Answerer } from './engine/mode.ts';
+import { FAULT_OPTIONS, JOURNAL_OPTIONS, RECORD_OPTIONS, REPLAY_OPTIONS } from './options-traffic.ts';
 
 /** What an option's value is, and so how the command line reads it. */
 interface Kinds {
@@ -19,12 +20,22 @@ interface Kinds {
   http: string;
   /** A redis:// or rediss:// URL. */
   redis: string;
+  /** A number from 0 to 1. */
+  rate: number;
+  /** One of `choices`. */
+  choice: string;
+  /** Some of `choices` (any text, without them); on the command line, separated by commas. */
+  list: readonly string[];
+  /** A file to write (on the command line, relative to where it is typed). */
+  path: string;
   /** A file (a path; on the command line, relative to where it is typed), or the data itself. */
-  data: string | Record<string, unknown>;
+  data: string | Record<string, unknown> | readonly Record<string, unknown>[];
   log: (line: string) => void;
   answerer: Answerer;
 }
 export type Kind = keyof Kinds;
+
+type Conflict = { name: string; why: string };
 
 export interface OptionSpec {
   /** The option of startMock(). */
@@ -42,9 +53,11 @@ export interface OptionSpec {
   /** The option it goes with (`--seed` with `--dynamic`); without it, it is refused. */
   with?: string;
   /** Options it cannot be given with, and why. */
-  conflicts?: { name: string; why: string };
+  conflicts?: Conflict | readonly Conflict[];
+  /** What a `choice` or `list` takes (a list without them takes any names). */
+  choices?: readonly string[];
   /** The default, applied by config.ts wherever the option is not given; the command line's where it differs. */
-  default?: string | number | boolean;
+  default?: string | number | boolean | readonly string[];
   cliDefault?: string | number | boolean;
   /** How the default is written in the usage and the README, where the value alone does not say it. */
   defaultText?: string;
@@ -189,6 +202,9 @@ export const OPTIONS = [
     kind: 'flag',
     help: 'log every request, its body, departures and violations (the key masked); the proxy always does',
   },
+  ...JOURNAL_OPTIONS,
+  ...FAULT_OPTIONS,
+  ...REPLAY_OPTIONS,
   {
     name: 'upstream',
     placeholder: '<url>',
@@ -206,6 +222,7 @@ export const OPTIONS = [
     default: 60_000,
     help: "longest time for the upstream's whole answer; beyond, 504",
   },
+  ...RECORD_OPTIONS,
   { name: 'help', short: 'h', kind: 'flag', cliOnly: true, help: 'this text' },
   {
     name: 'version',
@@ -254,9 +271,10 @@ export const flagName = ({ flag, name }: OptionSpec) => (flag === false ? undefi
 
 /**
  * Who writes the answers: `examples` (unless an option says otherwise), `dynamic` and `sandbox`
- * (their flags), `proxy` (the command, or startMock()'s `upstream`), `answerer` (your own).
+ * (their flags), `proxy` (the command, or startMock()'s `upstream`), `replay` (a recording, `--replay`),
+ * `answerer` (your own).
  */
-export const MODES = ['examples', 'dynamic', 'sandbox', 'proxy', 'answerer'] as const;
+export const MODES = ['examples', 'dynamic', 'sandbox', 'proxy', 'replay', 'answerer'] as const;
 export type ModeName = (typeof MODES)[number];
 
 /** The modes that need no server, file or connection of their own: those of the MSW handlers. */

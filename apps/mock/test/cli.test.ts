@@ -15,6 +15,8 @@ describe('hostapi-mock', () => {
       expect(stdout).toMatch(/^Usage:\n {2}hostapi-mock \[options\]/);
       expect(stdout).toContain('--strict');
       expect(stdout).toContain('--no-cors');
+      for (const route of ['GET /__mock/journal', 'DELETE /__mock/journal', 'POST /__mock/journal/verify'])
+        expect(stdout).toContain(route);
     }
   });
 

@@ -20,6 +20,15 @@ const inPlay = (option: OptionSpec): { options: Record<string, unknown>; argv: s
       options: { sandbox: true, store: 'redis://127.0.0.1:1/0' },
       argv: ['--sandbox', '--store', 'redis://127.0.0.1:1/0'],
     };
+  // What the option it goes with takes: a flag, a rate, a file.
+  const given: Record<string, [unknown, string[]]> = {
+    faultRate: [0.5, ['--fault-rate', '0.5']],
+    replay: ['/tmp/recording.yaml', ['--replay', '/tmp/recording.yaml']],
+  };
+  if (option.with && given[option.with]) {
+    const [value, argv] = given[option.with]!;
+    return { options: { [option.with]: value }, argv };
+  }
   if (option.with) return { options: { [option.with]: true }, argv: [`--${option.with}`] };
   return { options: {}, argv: [] };
 };
@@ -42,7 +51,7 @@ describe('the configuration', () => {
   });
 
   it('is complete: every option of the mode in play has a value, but those whose default is none', () => {
-    const none = new Set(['rateLimit', 'fixture', 'store', 'log', 'document']);
+    const none = new Set(['rateLimit', 'fixture', 'store', 'log', 'document', 'faultRate', 'record']);
     for (const options of [{}, { dynamic: true }, { sandbox: true }, { upstream: 'http://127.0.0.1:9' }]) {
       const config = resolveOptions(options, commandOf(options), false);
       const missing = Object.entries({ ...config, ...config.mode }).filter(
@@ -59,11 +68,19 @@ describe('the configuration', () => {
       { dynamic: true, seed: 7 },
       { sandbox: true },
       { upstream: 'http://127.0.0.1:9' },
+      { replay: '/tmp/recording.yaml' },
       { answerer },
     ].map((options) => resolveOptions(options, commandOf(options), false).mode);
     expect(kinds.map((mode) => mode.kind)).toEqual([...MODES]);
     expect(kinds[1]).toEqual({ kind: 'dynamic', seed: 7 });
-    expect(kinds[3]).toEqual({ kind: 'proxy', upstream: 'http://127.0.0.1:9', upstreamTimeoutMs: 60_000 });
+    expect(kinds[3]).toEqual({
+      kind: 'proxy',
+      upstream: 'http://127.0.0.1:9',
+      upstreamTimeoutMs: 60_000,
+      record: undefined,
+      scrub: [],
+    });
+    expect(kinds[4]).toEqual({ kind: 'replay', replay: '/tmp/recording.yaml', fallback: 'none' });
     // The proxy always logs.
     expect(resolveOptions({ upstream: 'http://127.0.0.1:9' }, 'proxy', false).verbose).toBe(true);
   });

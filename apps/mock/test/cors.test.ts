@@ -84,6 +84,32 @@ describe('from a browser page on another origin', () => {
     expect(external).toEqual([]);
   });
 
+  it("reads, verifies and clears its key's journal (GET, POST, DELETE under /__mock/)", async () => {
+    const watched = await watchedPage(browser);
+    await watched.page.goto(`${pageOrigin}/`);
+    const seen = await watched.page.evaluate(async (base) => {
+      const key = 'page-key';
+      await fetch(`${base}/1.3/ssh/key/get.json?apikey=${key}&client_id=293&key_id=42`);
+      const journal = `${base}/__mock/journal?apikey=${key}`;
+      const read = await (await fetch(`${journal}&operation=getSshKey&key_id=42`)).json();
+      const verify = await fetch(`${base}/__mock/journal/verify?apikey=${key}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ operation: 'getSshKey', fields: { key_id: '42' }, times: 1 }),
+      });
+      const cleared = (await fetch(journal, { method: 'DELETE' })).status;
+      const after = await (await fetch(journal)).json();
+      return { read, verdict: await verify.json(), cleared, after: after.entries.length };
+    }, mock.url);
+    await watched.page.context().close();
+    expect(seen.read.entries.map((e: { operation: string; fields: object }) => [e.operation, e.fields])).toEqual([
+      ['getSshKey', { client_id: '293', key_id: '42' }],
+    ]);
+    expect(seen.verdict).toMatchObject({ verified: true, count: 1 });
+    expect([seen.cleared, seen.after]).toEqual([204, 0]);
+    expect(watched.consoleErrors).toEqual([]);
+  });
+
   it('with --no-cors the browser cannot read the answers', async () => {
     const { get, post, consoleErrors } = await callFromPage(closed.url);
     expect(get).toEqual({ failed: expect.stringContaining('Failed to fetch') });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type MockOptions, type RunningMock, startMock } from '../src/index.ts';
+import { LISTED } from '../src/engine/journal/openapi.ts';
 import { operations, spec } from './helpers.js';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -27,7 +28,7 @@ const index = (mode: string, strict = false) => ({
     strict,
     docs: PACKAGE.homepage,
     operations: operations.map(({ id, method, path }) => ({ operationId: id, method, path })),
-    ...(mode === 'sandbox' ? { reset: 'POST /__sandbox/reset?apikey=<key>' } : {}),
+    routes: LISTED.filter(({ path }) => mode === 'sandbox' || !path.startsWith('/__sandbox/')),
   },
 });
 

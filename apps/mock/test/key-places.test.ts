@@ -2,8 +2,11 @@
 // mock's log and the proxy's: for each place, requests that carry the key there, as a client or a
 // hostile caller sends them, and an upstream that echoes what it receives into what the proxy
 // logs of its answers. Nothing logged may carry the key, by any name or in any encoding.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { carriesKey, type KeyPlace, keyPlaces, SECRET, SHORT } from '@hostapi/testing/key-spellings';
 import { REDACTED } from '@hostapi/spec/wire';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,24 +65,32 @@ const lines: string[] = [];
 const log = (line: string) => lines.push(line);
 let mock: RunningMock;
 let proxy: RunningMock;
+const dir = mkdtempSync(join(tmpdir(), 'hostapi-key-places-'));
+const recording = join(dir, 'traffic.yaml');
 
 beforeAll(async () => {
   upstream = echoingUpstream();
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   mock = await startMock({ verbose: true, log });
-  proxy = await startMock({ upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, log });
+  proxy = await startMock({
+    upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
+    record: recording,
+    log,
+  });
 });
 
 afterAll(async () => {
   await Promise.all([mock?.close(), proxy?.close()]);
   upstream?.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe.each([
-  ['the mock with verbose', () => mock.url, [] as string[]],
+  ['the mock with verbose', () => mock, [] as string[]],
   // Through the proxy, also to list_ips, whose answers are a map keyed by what the upstream echoes.
-  ['the proxy', () => proxy.url, ['/1.5/dns/list_ips.json']],
-])('%s', (_name, url, also) => {
+  ['the proxy', () => proxy, ['/1.5/dns/list_ips.json']],
+])('%s', (_name, running, also) => {
+  const url = () => running().url;
   for (const key of [SECRET, SHORT]) {
     it(`never logs a ${key === SHORT ? 'short' : 'long'} key, in any place of the table`, async () => {
       const places = keyPlaces(key);
@@ -95,6 +106,12 @@ describe.each([
         expect(logged.match(/ → \d{3} \(/g)?.length, `${place.place}:\n${logged}`).toBe(calls.length);
         expect(logged, place.place).toContain(REDACTED);
         expect(carriesKey(logged, key), `${place.place}:\n${logged}`).toBe(false);
+        // Nor does the journal, read from code (every key's) or over HTTP (the key's own), nor a recording.
+        const journal = JSON.stringify(await running().journal.entries());
+        const own = await (await fetch(`${url()}/__mock/journal?apikey=${encodeURIComponent(key)}`)).text();
+        expect(journal, place.place).toContain('"operation"');
+        for (const shown of [journal, own, readFileSync(recording, 'utf8')])
+          expect(carriesKey(shown, key), `${place.place}:\n${shown}`).toBe(false);
       }
     });
   }

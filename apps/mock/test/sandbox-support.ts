@@ -38,6 +38,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     log: createLog({ verbose: false, write: (line) => log?.warn(line) }),
     platform: NODE,
     clock,
+    journal: false,
+    faults: undefined,
   });
   return answerer as Sandbox;
 }

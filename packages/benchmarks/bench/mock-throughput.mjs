@@ -1,12 +1,16 @@
 // Mock throughput: @hostapi/mock (request validation on) as testers start it, against a plain
 // node:http server answering the same example bytes, both in their own process and loaded by
 // autocannon from this one (20 connections), alternating rounds, with the same calls repeated
-// and with every call new; plus the mock's time to ready and its memory.
-import { spawn } from 'node:child_process';
+// and with every call new; every call new again against a mock without its request journal
+// (--no-journal), to show what keeping it costs; plus the mock's time to ready, its memory, and
+// the heap its journal takes at its cap (--journal-max) and beyond (lib/journal-heap.mjs).
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { OPERATIONS } from '@hostapi/client';
+import autocannon from 'autocannon';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { startFixedServer } from '../lib/fixed-server.mjs';
 import { load } from '../lib/load.mjs';
@@ -61,10 +65,12 @@ const freePort = () =>
   });
 
 /** Starts the mock's CLI; resolves when it answers a valid call, with the ms that took. */
-async function startMockProcess() {
+async function startMockProcess(args = []) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [MOCK_BIN, '--port', String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [MOCK_BIN, '--port', String(port), ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the mock exited (${child.exitCode})`);
@@ -112,6 +118,20 @@ const peakRssMb = (pids) =>
     0,
   ) / 1024;
 
+/** Current resident memory (VmRSS) of the processes, in MB. */
+const rssMb = (pids) =>
+  pids.reduce(
+    (sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]),
+    0,
+  ) / 1024;
+
+/** The heap of a mock in its own process (lib/journal-heap.mjs), its journal at its cap, then after 3× as many. */
+function journalHeap(args = []) {
+  const script = fileURLToPath(new URL('../lib/journal-heap.mjs', import.meta.url));
+  const output = execFileSync(process.execPath, ['--expose-gc', script, ...args], { encoding: 'utf8' });
+  return JSON.parse(output);
+}
+
 const limit = await startFixedServer({
   [OPERATIONS.listServers.path]: success('listServers'),
   [OPERATIONS.updateDomainContact.path]: success('updateDomainContact'),
@@ -119,6 +139,7 @@ const limit = await startFixedServer({
 const readies = [];
 const readyCpu = [];
 let mock;
+let bare;
 try {
   // Time to ready, three cold starts (the last one stays up for the load).
   for (let i = 0; i < 3; i++) {
@@ -134,20 +155,26 @@ try {
     );
     if (a !== b) throw new Error(`${method} ${path}: the mock and the limit answer differently:\n${b}\n${a}`);
   }
+  bare = await startMockProcess(['--no-journal']);
   // Warm-up: a few seconds of load, for V8 to optimise the hot paths of both.
   await load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: 3 });
+  await load(bare.url, FRESH, { connections: CONNECTIONS, seconds: 2 });
   await load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: 1 });
   const runs = await alternate(ROUNDS, {
     limit: () => load(limit.url, REQUESTS, { connections: CONNECTIONS, seconds: SECONDS }),
     mock: () => load(mock.url, REQUESTS, { connections: CONNECTIONS, seconds: SECONDS }),
     fresh: () => load(mock.url, FRESH, { connections: CONNECTIONS, seconds: SECONDS }),
+    bare: () => load(bare.url, FRESH, { connections: CONNECTIONS, seconds: SECONDS }),
   });
-  const failures = [...runs.mock, ...runs.fresh].reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+  const failures = [...runs.mock, ...runs.fresh, ...runs.bare].reduce((sum, run) => sum + run.errors + run.non2xx, 0);
   if (failures) throw new Error(`${failures} mock requests failed or were refused under load`);
   const rps = (side) => median(runs[side].map((run) => run.rps));
-  const ratio = (side) => median(runs[side].map((run, i) => run.rps / runs.limit[i].rps));
+  const ratio = (side, to = 'limit') => median(runs[side].map((run, i) => run.rps / runs[to][i].rps));
   const p99 = median(runs.mock.map((run) => run.p99));
   const rss = peakRssMb(mock.pids());
+  const bareRss = peakRssMb(bare.pids());
+  const heap = journalHeap();
+  const bareHeap = journalHeap(['--no-journal']);
   const ok = report(
     '@hostapi/mock under load',
     [
@@ -155,7 +182,12 @@ try {
         `GET list_servers and POST update_contact, valid, in turn.`,
       `Requests/s, mock: ${runs.mock.map((run) => Math.round(run.rps)).join(', ')}; every request new: ` +
         `${runs.fresh.map((run) => Math.round(run.rps)).join(', ')}; limit: ` +
-        `${runs.limit.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`,
+        `${runs.limit.map((run) => Math.round(run.rps)).join(', ')}; every request new without the journal: ` +
+        `${runs.bare.map((run) => Math.round(run.rps)).join(', ')}. Mock processes: ${mock.pids().length}.`,
+      `Journal filled (lib/journal-heap.mjs): ${heap.cap} requests of 5,000 keys, about 2 kB of fields each ` +
+        `(its cap in all), then ${2 * heap.cap} more; heap after a full GC ${Math.round(heap.atCap)} MB, then ` +
+        `${Math.round(heap.beyond)} MB (without the journal: ${Math.round(bareHeap.atCap)} MB, then ` +
+        `${Math.round(bareHeap.beyond)} MB).`,
     ],
     [
       {
@@ -184,11 +216,35 @@ try {
           `${readyCpu.map((ms) => Math.round(ms)).join(', ')} ms`,
         budget: 'mock.readyMs',
       },
-      { figure: 'peak RSS, all mock processes', value: rss, budget: 'mock.rssMb' },
+      {
+        figure: 'peak RSS, all mock processes',
+        value: rss,
+        limit: `its journal at its cap (10,000 entries); --no-journal ${format(bareRss, 'MB')}`,
+        budget: 'mock.rssMb',
+      },
+      {
+        figure: 'throughput, every request new: journal on / off',
+        value: ratio('fresh', 'bare'),
+        limit: `--no-journal, ${format(rps('bare'), 'req/s')}`,
+        budget: 'mock.journalRatio',
+      },
+      {
+        figure: 'heap of the journal at its cap (10,000 requests of ~2 kB)',
+        value: heap.atCap - bareHeap.atCap,
+        limit: `heap ${format(heap.atCap, 'MB')}; without the journal ${format(bareHeap.atCap, 'MB')}`,
+        budget: 'mock.journalHeapMb',
+      },
+      {
+        figure: 'heap growth from the journal at its cap to 3× as many requests',
+        value: heap.beyond - heap.atCap,
+        limit: `after 3× as many ${format(heap.beyond, 'MB')}`,
+        budget: 'mock.journalGrowthMb',
+      },
     ],
   );
   process.exitCode = ok ? 0 : 3;
 } finally {
   await mock?.close();
+  await bare?.close();
   await limit.close();
 }

@@ -1,4 +1,4 @@
-// The @hostapi/mock README, and its docs with code to paste (the modes and the sandbox), each
+// The @hostapi/mock README, and its docs with code to paste (modes, journal, faults, sandbox), each
 // pasted into a fresh project outside the repository (lib/describe-readme.ts). The shared
 // sandbox's Redis (`redis.internal` in docs/sandbox.md) is a real redis-server of this run.
 // And what the README says of stopping it: `npx hostapi-mock &` then `kill $!` stops the mock.
@@ -20,6 +20,8 @@ afterAll(() => redis?.kill());
 const MOCK = new URL('../../../apps/mock/', import.meta.url);
 describeReadme('mock', new URL('README.md', MOCK));
 describeReadme('mock-modes', new URL('docs/modes.md', MOCK));
+describeReadme('mock-journal', new URL('docs/journal.md', MOCK));
+describeReadme('mock-faults', new URL('docs/faults.md', MOCK));
 describeReadme('mock-sandbox', new URL('docs/sandbox.md', MOCK), {
   placeholders: { 'redis://redis.internal:6379/0': () => redis!.url() },
 });

@@ -5,10 +5,14 @@
 import type { Api, Operation } from './api.ts';
 import { checkAnswer } from './check.ts';
 import type { AssembleOptions } from './assemble.ts';
+import { type Fault, type Faults, withFault } from './faults.ts';
+import { type Exchange, type JournalCore, partitionOf } from './journal/journal.ts';
+import { mockRoutes } from './journal/routes.ts';
+import type { Partition } from './journal/store.ts';
 import { keysIn, logExchange } from './log.ts';
-import { type Answerer, type Answer, type Route, resetRoute } from './mode.ts';
+import type { Answerer, Answer, Route } from './mode.ts';
 import { preferencesOf } from './prefer.ts';
-import { capped, invalidAnswer, mockFailure, type Note, Problem } from './problems.ts';
+import { capped, invalidAnswer, mockFailure, noMethod, type Note, Problem } from './problems.ts';
 import { createReader, type EngineRequest, type Reading } from './read.ts';
 import { lookup, route } from './route.ts';
 import type { Schemas } from './schemas.ts';
@@ -20,6 +24,8 @@ export interface Written {
   body?: string | Uint8Array | undefined;
   /** An answer passed on as it comes (the proxy's, too large to check). */
   stream?: AsyncIterable<Uint8Array> | undefined;
+  /** The network fault the front carries out instead of writing the answer as it is (faults.ts). */
+  fault?: Fault | undefined;
 }
 
 /** `routes`: answered before the description's operations (`GET /`), then the mode's (its reset). */
@@ -28,44 +34,74 @@ export type EngineOptions = Pick<AssembleOptions, 'strict' | 'log'> & {
   schemas: Schemas;
   mode: Answerer;
   routes: Route[];
+  /** Undefined: no journal kept (`--no-journal`). */
+  journal: JournalCore | undefined;
+  faults: Faults;
+  /** Told of each exchange the mode answered (the proxy's --record). */
+  record?: ((exchange: Exchange, answer: Answer) => Promise<void>) | undefined;
 };
 
 const MAX_VIOLATIONS_HEADER = 8 * 1024 - 100;
 const UNREAD: Reading = { fields: {}, apiKey: undefined, apiKeyBytes: undefined, departures: [] };
 
-export function createEngine({ api, schemas, mode, strict, log, ...options }: EngineOptions) {
-  // A mode with reset() and no routes of its own gets the reset route.
-  const routes = [...options.routes, ...(mode.routes ?? (mode.reset ? [resetRoute((key) => mode.reset?.(key))] : []))];
+export function createEngine({ api, schemas, mode, strict, log, journal, faults, record, ...options }: EngineOptions) {
+  const reset = async (partition: Partition, apiKey: string, bytes: Uint8Array) => {
+    faults.reset(partition.name);
+    await mode.reset?.(apiKey, bytes);
+  };
+  const own = mockRoutes({ journal, reset, oldReset: !mode.routes && !!mode.reset });
+  const routes = [...options.routes, ...own, ...(mode.routes ?? [])];
   const reader = createReader(api, schemas);
   const report = mode.validation === 'report';
+  const reportAnswers = report || mode.validation === 'report-answers';
 
   async function handle(request: EngineRequest): Promise<Written> {
     const started = log.verbose ? performance.now() : 0;
-    const notes: Note[] = []; // sl-violations: departures (warnings) and what breaks the description
+    // What the exchange was, as the journal keeps it; its notes are sl-violations: departures
+    // (warnings) and what breaks the description.
+    const exchange: Exchange = {
+      request,
+      operation: undefined,
+      reading: undefined,
+      notes: [],
+      fault: undefined,
+      partition: undefined,
+    };
+    const ownRoute = routes.find((r) => r.method === request.method && r.path === request.path) ?? otherMethod(request);
     let answer: Answer;
+    let problem: Problem | undefined;
     try {
-      answer = await respond(request, notes);
+      answer = await (ownRoute ? ownRoute.answer(request) : respond(request, exchange));
     } catch (error) {
-      answer = error instanceof Problem ? error.toAnswer() : mockFailure(messageOf(error)).toAnswer();
+      problem = error instanceof Problem ? error : mockFailure(messageOf(error));
+      answer = problem.toAnswer();
       if (!(error instanceof Problem))
         log.error(`${request.method} ${request.path}: ${(error as Error)?.stack ?? error}`, await keysIn(request));
     }
-    const written = write(answer, notes);
-    if (log.verbose) await logExchange(log, request, answer.status, notes, performance.now() - started);
+    let written = write(answer, exchange.notes);
+    if (exchange.fault) written = withFault(written, exchange.fault);
+    if (journal && !ownRoute) {
+      // The answer goes out all the same when the journal's store cannot keep it (a Redis away
+      // is said in the log once, by its connection).
+      const kept = journal.record(exchange, answer, problem);
+      if (kept) await kept.catch((error) => error instanceof Problem || log.error(`journal: ${error?.stack ?? error}`));
+    }
+    if (record && exchange.reading && !problem) await record(exchange, answer);
+    if (log.verbose) await logExchange(log, request, written.status, exchange.notes, performance.now() - started);
     return written;
   }
 
-  async function respond(request: EngineRequest, notes: Note[]): Promise<Answer> {
-    const own = routes.find((r) => r.method === request.method && r.path === request.path);
-    if (own) return own.answer(request);
-
+  async function respond(request: EngineRequest, exchange: Exchange): Promise<Answer> {
+    const { notes } = exchange;
     // Route and read. What the mock refuses, the proxy names and forwards.
     let operation: Operation | undefined;
     let reading = UNREAD;
     let routed: Note[] = [];
     try {
       ({ operation, departures: routed } = route(api, request.method, request.path, strict));
+      exchange.operation = operation;
       reading = await reader.read(operation, request, strict);
+      exchange.reading = reading;
       for (const entry of routed) notes.push(asNote('Warning', entry));
       for (const entry of reading.departures) notes.push(asNote('Warning', entry));
     } catch (error) {
@@ -75,6 +111,11 @@ export function createEngine({ api, schemas, mode, strict, log, ...options }: En
       for (const entry of entries) notes.push(asNote('Error', entry));
     }
 
+    // A fault the request asks for, or the run's.
+    const prefer = preferencesOf(request.headers.prefer, request.search);
+    const partition = (exchange.partition = partitionOf(reading.apiKey, reading.apiKeyBytes));
+    exchange.fault = faults.choose(prefer, partition instanceof Promise ? (await partition).name : partition.name);
+
     // Answer.
     const answer = await mode.answer({
       operationId: operation?.id,
@@ -82,7 +123,7 @@ export function createEngine({ api, schemas, mode, strict, log, ...options }: En
       apiKey: reading.apiKey,
       apiKeyBytes: reading.apiKeyBytes,
       fields: reading.fields,
-      prefer: preferencesOf(request.headers.prefer, request.search),
+      prefer,
       request,
     });
     notes.push(...(answer.warnings ?? []).map((entry) => asNote('Warning', entry)));
@@ -91,14 +132,20 @@ export function createEngine({ api, schemas, mode, strict, log, ...options }: En
     // Check.
     const broken = capped(checkAnswer(schemas, operation, answer), 'Error', ['response']);
     notes.push(...broken);
-    if (report || !broken.some((note) => note.severity === 'Error')) return answer;
+    if (reportAnswers || !broken.some((note) => note.severity === 'Error')) return answer;
     return invalidAnswer(broken.map(({ location, ...note }) => ({ ...note, location: location.slice(1) }))).toAnswer();
+  }
+
+  /** A route of the mock's own (`/__mock/…`) asked with another method: 405, naming the ones it has. */
+  function otherMethod({ method, path }: EngineRequest): Route | undefined {
+    const allowed = path.startsWith('/__') ? routes.filter((r) => r.path === path).map((r) => r.method) : [];
+    return allowed.length ? { method, path, answer: () => Promise.reject(noMethod(path, method, allowed)) } : undefined;
   }
 
   /** Whether a path is one this engine serves: an operation's (under any served version segment) or a route's. */
   const serves = (path: string) => routes.some((r) => r.path === path) || lookup(api, path) !== undefined;
 
-  return { handle, serves };
+  return { handle, serves, routes };
 }
 
 /** The answer as the front writes it: the body as JSON text (unless passed on as bytes), sl-violations. */

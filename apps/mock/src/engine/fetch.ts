@@ -2,6 +2,7 @@
 // Node or in a browser's service worker). node/front.ts is the front on node:http; both take the
 // CORS headers and the body limit from here, so that both answer alike.
 import type { Written } from './engine.ts';
+import { bytesOf, type Fault, isPage } from './faults.ts';
 import { bodyTooLarge } from './problems.ts';
 import type { EngineRequest } from './read.ts';
 
@@ -31,15 +32,49 @@ export async function answerFetch(
   path: string,
 ): Promise<Response> {
   const body = new Uint8Array(await request.arrayBuffer());
-  const headers = Object.fromEntries(request.headers);
+  const sent = Object.fromEntries(request.headers);
   const search = new URL(request.url).search.slice(1);
   const answer =
     body.length > MAX_BODY_BYTES
       ? tooLarge()
-      : await handle({ method: request.method, path, search, headers, body, signal: request.signal });
+      : await handle({ method: request.method, path, search, headers: sent, body, signal: request.signal });
+  const headers = { ...CORS, ...answer.headers, 'content-length': String(lengthOf(answer.body)) };
+  if (answer.fault && !isPage(answer.fault)) return faulted(answer, answer.fault, headers);
   // Only the proxy streams an answer, and it has no Fetch front.
-  return new Response((answer.body ?? null) as BodyInit | null, {
-    status: answer.status,
-    headers: { ...CORS, ...answer.headers, 'content-length': String(lengthOf(answer.body)) },
+  return new Response((answer.body ?? null) as BodyInit | null, { status: answer.status, headers });
+}
+
+/**
+ * A fault as near as a Response can come to it (docs/faults.md): a network error for a reset
+ * before any answer; for a reset mid-body or a body cut short, a body that fails half-way; for a
+ * hang, no answer (until the client aborts); for a slow body, its bytes a piece at a time.
+ */
+function faulted(answer: Written, fault: Fault, headers: Record<string, string>) {
+  if (fault.name === 'reset') return Response.error();
+  // MSW ends the request when its client aborts it; nothing is answered before.
+  if (fault.name === 'hang') return new Promise<Response>(() => {});
+  const bytes = bytesOf(answer.body);
+  const slow = fault.name === 'slow-body';
+  const pieces = slow ? Math.max(1, Math.min(bytes.length, 20)) : 2;
+  let sent = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = bytes.slice(
+        Math.floor((sent * bytes.length) / pieces),
+        Math.floor(((sent + 1) * bytes.length) / pieces),
+      );
+      sent++;
+      if (!slow) return sent === 1 ? controller.enqueue(piece) : controller.error(new TypeError('terminated'));
+      return new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          controller.enqueue(piece);
+          if (sent === pieces) controller.close();
+          resolve();
+        }, fault.ms / pieces);
+      });
+    },
+    cancel: () => clearTimeout(timer),
   });
+  return new Response(body, { status: answer.status, headers });
 }

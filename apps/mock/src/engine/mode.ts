@@ -1,10 +1,9 @@
 // The mode slot. Modes differ only in who writes the answer; the front, the reading of requests
 // (with its leniency) and the checking of answers are shared (engine.ts). A mode is an answerer;
 // it may serve routes of its own besides the description's (the sandbox's reset).
-import { fieldBytes, parseUrlEncoded } from '@hostapi/spec/wire';
 import type { Api, Operation } from './api.ts';
 import type { Preferences } from './prefer.ts';
-import { type Note, resetNeedsKey } from './problems.ts';
+import type { Note } from './problems.ts';
 import type { EngineRequest, Fields } from './read.ts';
 
 /** What a mode is asked to answer: the request, read with the mock's leniency and validated. */
@@ -53,44 +52,35 @@ export interface Route {
 /** A mode: who writes the answers. Every answer is checked against the description. */
 export interface Answerer {
   answer(request: AnswerRequest): Answer | Promise<Answer>;
-  /** Restores one key's state (or every key's); served as `POST /__sandbox/reset?apikey=<key>`. */
-  reset?(apiKey?: string): void | Promise<void>;
+  /**
+   * Restores one key's state (or every key's); served as `POST /__mock/reset?apikey=<key>` (with
+   * the key's bytes as sent, where its text cannot say them: two keys alike as text may differ).
+   */
+  reset?(apiKey?: string, bytes?: Uint8Array): void | Promise<void>;
   /** Told where the mock listens, once it does; a rejection stops it (the proxy refuses its own address). */
   listening?(address: { address: string; port: number }): void | Promise<void>;
   /** Told when the mock stops (to close connections of its own). */
   close?(): void | Promise<void>;
-  /** Routes of its own (the sandbox's reset); a mode with `reset` and no routes gets the reset route. */
+  /** Routes of its own, answered before the description's operations. */
   routes?: Route[];
-  /** `report`: pass on what breaks the description, naming it in sl-violations (the proxy); `refuse` (default). */
-  validation?: 'refuse' | 'report';
-}
-
-/**
- * `POST /__sandbox/reset?apikey=<key>`: one key's state restored, the key named by its bytes. A
- * page that does not know a key cannot reset it: every key at once is not reset over HTTP.
- */
-export function resetRoute(reset: (apiKey: string, bytes: Uint8Array) => unknown): Route {
-  return {
-    method: 'POST',
-    path: '/__sandbox/reset',
-    async answer(request) {
-      const apiKey = parseUrlEncoded(request.search).find(([name]) => name === 'apikey')?.[1];
-      const bytes = fieldBytes(request.search, 'apikey');
-      if (!apiKey || !bytes) throw resetNeedsKey();
-      await reset(apiKey, bytes);
-      return { status: 204 };
-    },
-  };
+  /**
+   * `report`: pass on what breaks the description, naming it in sl-violations (the proxy);
+   * `report-answers`: so for answers only, requests being refused (the replay); `refuse` (default).
+   */
+  validation?: 'refuse' | 'report' | 'report-answers';
 }
 
 /** What `GET /` says of the mock: who it is, its mode (config.ts), whether strict, where the API's docs are. */
 export type About = { name: string; version: string; mode: string; strict: boolean; docs: string };
 
+/** A route as `GET /` lists it. */
+export type Listed = { method: string; path: string; summary: string; deprecated?: boolean };
+
 /**
  * `GET /`, for whoever opens the mock's address (a browser, curl): in the service's envelope, the
- * mock, its mode, the docs and every operation, so that nobody is left with a 404.
+ * mock, its mode, the docs, every operation and the mock's own routes, so that nobody is left with a 404.
  */
-export function indexRoute(api: Api, about: About, reset: boolean): Route {
+export function indexRoute(api: Api, about: About, routes: Listed[]): Route {
   const body = {
     status: true,
     msg:
@@ -99,7 +89,7 @@ export function indexRoute(api: Api, about: About, reset: boolean): Route {
     return: {
       ...about,
       operations: api.operations.map(({ id, method, path }) => ({ operationId: id, method, path })),
-      ...(reset ? { reset: 'POST /__sandbox/reset?apikey=<key>' } : {}),
+      routes,
     },
   };
   const json = JSON.stringify(body, null, 2);

@@ -117,7 +117,7 @@ export const resetNeedsKey = () =>
     422,
     'reset-needs-key',
     'Invalid request',
-    'POST /__sandbox/reset restores one key: give it as ?apikey=<key>. Every key at once is not reset over ' +
+    'POST /__mock/reset restores one key: give it as ?apikey=<key>. Every key at once is not reset over ' +
       'HTTP (restart the mock, or call reset() of startMock() in your process).',
   );
 

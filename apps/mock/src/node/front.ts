@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { pipeline } from 'node:stream';
 import type { Written } from '../engine/engine.ts';
 import { CORS, MAX_BODY_BYTES, tooLarge } from '../engine/fetch.ts';
+import { writeFault } from './faults.ts';
 import type { EngineRequest } from '../engine/read.ts';
 
 const NO_BODY = new Uint8Array(0);
@@ -104,8 +105,10 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** Writes an answer, with `always`'s headers (CORS) first, in one writeHead: Node checks them once. */
-function write(res: ServerResponse, { status, headers, body, stream }: Written, always: object | undefined) {
+function write(res: ServerResponse, written: Written, always: object | undefined) {
+  const { status, headers, body, stream, fault } = written;
   if (res.headersSent) return;
+  if (fault) return writeFault(res, written, fault, always);
   if (stream) {
     res.writeHead(status, { ...always, ...headers });
     pipeline(stream, res, () => {});

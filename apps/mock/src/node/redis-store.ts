@@ -103,14 +103,14 @@ export async function createRedisStore(
 
 // The client as createClient makes it without modules, functions, scripts or type mappings (RESP3).
 type Client = RedisClientType<{}, {}, {}, 3, {}>;
-type Connection = Awaited<ReturnType<typeof connect>>;
+export type Connection = Awaited<ReturnType<typeof connect>>;
 
 /**
  * The connection to Redis, and what its steps share (whether it is down, the commands waiting),
  * once the first try to connect decided whether the mock starts: Redis away is waited for (503
  * until it comes); Redis refusing this configuration is not (StoreRefused).
  */
-async function connect(url: string, warn: (line: string) => void) {
+export async function connect(url: string, warn: (line: string) => void) {
   // Loaded only for this store: the default one starts without it.
   const { createClient, ErrorReply } = await import('@redis/client');
   const password = new URL(url).password;
@@ -189,7 +189,7 @@ async function connect(url: string, warn: (line: string) => void) {
 }
 
 /** A command's reply; counted while it waits, for the watchdog. */
-async function send(redis: Connection, args: string[]): Promise<unknown> {
+export async function send(redis: Connection, args: string[]): Promise<unknown> {
   if (redis.waiting++ === 0) redis.lastAnswer = performance.now();
   try {
     const reply = await redis.client.sendCommand(args);
@@ -204,12 +204,14 @@ async function send(redis: Connection, args: string[]): Promise<unknown> {
 }
 
 /** Scripts by their SHA-1 (EVALSHA); sent whole when Redis does not know them (after a restart). */
-const SHA = new Map([READ, COMMIT].map((script) => [script, createHash('sha1').update(script).digest('hex')]));
+const SHA = new Map<string, string>();
 
-async function run(redis: Connection, script: string, keys: string[], args: string[]) {
+export async function run(redis: Connection, script: string, keys: string[], args: string[]) {
   const count = String(keys.length);
+  let sha = SHA.get(script);
+  if (!sha) SHA.set(script, (sha = createHash('sha1').update(script).digest('hex')));
   try {
-    return await send(redis, ['EVALSHA', SHA.get(script) as string, count, ...keys, ...args]);
+    return await send(redis, ['EVALSHA', sha, count, ...keys, ...args]);
   } catch (error) {
     if (!/NOSCRIPT/.test(String((error as Error)?.message))) throw error;
     return send(redis, ['EVAL', script, count, ...keys, ...args]);

@@ -2,17 +2,21 @@
 // CLI both start it here. Node's part of the assembly (engine/assemble.ts) is its Platform: the
 // files, the Redis store and the proxy.
 import type { AddressInfo } from 'node:net';
-import type { MockConfig } from '../config.ts';
+import { faultsOf, journalOf, type MockConfig } from '../config.ts';
 import type { Node } from '../engine/api.ts';
 import { assemble, type Platform } from '../engine/assemble.ts';
+import type { Journal } from '../engine/journal/journal.ts';
 import { createLog } from '../engine/log.ts';
 import { BUILT_IN_FIXTURE, DOCUMENT, exists, MANIFEST, readText } from './files.ts';
 import { createFront } from './front.ts';
+import { LISTED, mockApiRoute } from '../engine/journal/openapi.ts';
 
 export interface RunningMock {
   url: string;
-  /** Present when the mode keeps state (the sandbox). */
+  /** Present when the mode keeps state (the sandbox): restores one key's state and journal, or every key's. */
   reset?(apiKey?: string): Promise<void>;
+  /** The requests it answered, per API key: read them, verify them, clear them (docs/journal.md). */
+  journal: Journal;
   close(): Promise<void>;
 }
 
@@ -27,12 +31,32 @@ export const NODE: Platform = {
     const { createProxy } = await import('./proxy.ts');
     return createProxy(upstream, timeoutMs);
   },
+  async sharedJournal(url, limits, options) {
+    const { createRedisJournal } = await import('./redis-journal.ts');
+    return createRedisJournal(url, limits, options);
+  },
+  async replay({ replay, fallback }, context) {
+    const { createReplay } = await import('../engine/modes/replay.ts');
+    const { RecordingError } = await import('../engine/recording.ts');
+    if (typeof replay !== 'string') return createReplay(replay, fallback, context);
+    let text: string;
+    try {
+      text = readText(replay);
+    } catch (error) {
+      throw new RecordingError(`Invalid recording ${replay}: cannot be read: ${(error as Error).message}`);
+    }
+    return createReplay({ source: replay, text }, fallback, context);
+  },
+  async recorder(mode) {
+    const { createRecorder } = await import('./recorder.ts');
+    return createRecorder(mode);
+  },
 };
 
 /** Starts the mock a configuration describes (port 0 picks a free port). */
 export async function serve(config: MockConfig): Promise<RunningMock> {
   const write = config.log ?? ((line: string) => void process.stdout.write(`${line}\n`));
-  const { handle, answerer } = await assemble({
+  const mock = await assemble({
     document: readDocument(config.document),
     mode: config.mode,
     strict: config.strict,
@@ -40,12 +64,16 @@ export async function serve(config: MockConfig): Promise<RunningMock> {
     log: createLog({ verbose: config.verbose, write }),
     platform: NODE,
     about: about(),
+    journal: journalOf(config),
+    faults: faultsOf(config),
+    routes: [mockApiRoute()],
   });
-  const server = createFront(handle, config.cors);
+  const { answerer, journal } = mock;
+  const server = createFront(mock.handle, config.cors);
   const close = async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    await answerer.close?.();
+    await mock.close();
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -63,7 +91,13 @@ export async function serve(config: MockConfig): Promise<RunningMock> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
-    ...(answerer.reset ? { reset: async (apiKey?: string) => answerer.reset?.(apiKey) } : {}),
+    ...(answerer.reset && {
+      async reset(apiKey?: string) {
+        await answerer.reset?.(apiKey);
+        if (config.journal) await journal.clear(apiKey);
+      },
+    }),
+    journal,
     close,
   };
 }
@@ -79,5 +113,5 @@ export function readDocument(document: string | Node = DOCUMENT): Node {
 /** Who runs there, as `GET /` tells it: the package, and where the API's docs are. */
 function about() {
   const { name, version, homepage } = JSON.parse(readText(MANIFEST));
-  return { name, version, docs: homepage };
+  return { name, version, docs: homepage, routes: LISTED };
 }

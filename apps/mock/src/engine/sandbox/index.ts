@@ -5,7 +5,7 @@
 import type { Api, Operation } from '../api.ts';
 import type { ModeContext, SandboxMode } from '../assemble.ts';
 import type { Log } from '../log.ts';
-import { type Answer, type Answerer, type AnswerRequest, resetRoute } from '../mode.ts';
+import type { Answer, Answerer, AnswerRequest } from '../mode.ts';
 import { exampleAnswer } from '../modes/examples.ts';
 import { type Note, storeBusy } from '../problems.ts';
 import type { Fields } from '../read.ts';
@@ -45,7 +45,7 @@ export type SandboxCall = Partial<Omit<AnswerRequest, 'request'>>;
 export interface Sandbox extends Answerer {
   answer(call: SandboxCall): Promise<Answer>;
   /** Restores one key's state (and forgets its requests per second), or every key's. */
-  reset(apiKey?: string): Promise<void>;
+  reset(apiKey?: string, bytes?: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -170,8 +170,7 @@ export function createSandbox({
       if (delay) await clock.sleep(delay);
       return result;
     },
-    reset: (apiKey) => reset(apiKey === undefined ? undefined : bytesOf(apiKey)),
-    routes: [resetRoute((_apiKey, bytes) => reset(bytes))],
+    reset: (apiKey, bytes) => reset(apiKey === undefined ? undefined : (bytes ?? bytesOf(apiKey))),
     close: async () => {
       await store.close?.();
     },
