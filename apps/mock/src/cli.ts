@@ -4,19 +4,27 @@
 import { isAbsolute, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_DEPTH } from '@hostapi/spec/wire';
-import { expected, flagOf, type MockConfig, OptionError, resolveOptions, withoutPassword } from './config.ts';
+import {
+  expected,
+  flagOf,
+  formatDuration,
+  type MockConfig,
+  OptionError,
+  resolveOptions,
+  UNITS,
+  withoutPassword,
+} from './config.ts';
 import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
+import { MAX_RATE_LIMIT } from './engine/sandbox/rate-limit.ts';
 import { MAX_CHECKED_BYTES } from './node/proxy.ts';
-import { flagName, type OptionSpec, optionNamed, table } from './options.ts';
+import { flagName, MAX_TIMER_MS, type OptionSpec, optionNamed, table } from './options.ts';
 
 export { OptionError };
 
 const flags = table.filter((option) => flagName(option) !== undefined);
 const MAX_KEYS = optionNamed('maxKeys')?.default;
-
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** How an option is typed: `--rate-limit <n>`, and `--no-cors` for a flag on by default. */
 function spelled(option: OptionSpec): string {
@@ -30,6 +38,16 @@ export function scopeOf(option: OptionSpec): string {
   if (option.with) return `with ${flagOf(optionNamed(option.with) as OptionSpec)}: `;
   if (option.command === 'proxy') return 'proxy only: ';
   return '';
+}
+
+/** An option's help as the usage and the README write it: its scope, its text, its bound (a port's is its name's). */
+export function helpOf(option: OptionSpec): string {
+  const { max, kind, placeholder } = option;
+  let bound = '';
+  if (max === MAX_TIMER_MS) bound = ` (at most ${max} ms, the longest timer Node runs)`;
+  else if (max !== undefined && max !== 65535)
+    bound = ` (at most ${kind === 'duration' ? formatDuration(max) : `${max}${placeholder === '<ms>' ? ' ms' : ''}`})`;
+  return `${scopeOf(option)}${option.help}${bound}`;
 }
 
 /** An option's default as the usage and the README write it, or undefined where there is none to say. */
@@ -58,7 +76,7 @@ function wrap(text: string, indent: number, width: number): string {
 const COLUMN = 2 + Math.max(...flags.map((option) => spelled(option).length)) + 2;
 const optionLines = flags.map((option) => {
   const fallback = defaultOf(option, true);
-  const help = `${scopeOf(option)}${option.help}${fallback === undefined ? '' : ` (default: ${fallback})`}`;
+  const help = `${helpOf(option)}${fallback === undefined ? '' : ` (default: ${fallback})`}`;
   return `  ${spelled(option).padEnd(COLUMN - 2)}${wrap(help, COLUMN, 100)}`;
 });
 
@@ -74,6 +92,7 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  Prefer: rate-limit at most ${MAX_RATE_LIMIT} a second, as --rate-limit (422 beyond)
   sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
                      number, each until --store-ttl unused; while Redis cannot be reached, 503
                      naming the store, and answers again once it is back
@@ -173,11 +192,4 @@ export function describe({ mode, strict }: MockConfig): string {
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
-}
-
-/** A duration as --store-ttl takes it: in the largest unit it is a whole number of (hours up to 48). */
-function formatDuration(ms: number): string {
-  const units = Object.entries(UNITS).reverse();
-  const [unit, size] = units.find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size)) ?? ['ms', 1];
-  return `${ms / size}${unit}`;
 }

@@ -5,6 +5,13 @@
 // parsing and --help (cli.ts), startMock()'s and the MSW handlers' option types, and the README's
 // options table (scripts/readme.ts).
 import type { Answerer } from './engine/mode.ts';
+import { MAX_RATE_LIMIT } from './engine/sandbox/rate-limit.ts';
+
+/**
+ * The longest timer Node and browsers run (2³¹−1 ms, about 24.8 days): a longer one fires at once,
+ * so an option that becomes a timer goes no further.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** What an option's value is, and so how the command line reads it. */
 interface Kinds {
@@ -113,6 +120,7 @@ export const OPTIONS = [
     placeholder: '<n>',
     kind: 'whole',
     min: 0,
+    max: MAX_RATE_LIMIT,
     command: 'mock',
     with: 'sandbox',
     defaultText: 'none',
@@ -126,6 +134,7 @@ export const OPTIONS = [
     placeholder: '<ms>',
     kind: 'whole',
     min: 0,
+    max: MAX_TIMER_MS,
     command: 'mock',
     with: 'sandbox',
     default: 0,
@@ -202,6 +211,7 @@ export const OPTIONS = [
     placeholder: '<ms>',
     kind: 'whole',
     min: 1,
+    max: MAX_TIMER_MS,
     command: 'proxy',
     default: 60_000,
     help: "longest time for the upstream's whole answer; beyond, 504",
