@@ -18,6 +18,7 @@ import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
 import { MAX_RATE_LIMIT } from './engine/sandbox/rate-limit.ts';
+import { MAX_PIPELINED } from './node/front.ts';
 import { MAX_CHECKED_BYTES } from './node/proxy.ts';
 import { flagName, MAX_TIMER_MS, type OptionSpec, optionNamed, table } from './options.ts';
 
@@ -89,6 +90,8 @@ ${optionLines.join('\n')}
 
 Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   request body       at most ${MAX_BODY_BYTES} bytes (413)
+  pipelining         at most ${MAX_PIPELINED} requests waiting for their answers on one connection;
+                     the next closes it
   field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
