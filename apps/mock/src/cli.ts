@@ -18,6 +18,7 @@ import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
 import { MAX_RATE_LIMIT } from './engine/sandbox/rate-limit.ts';
+import { MAX_DROPPED } from './engine/sandbox/store.ts';
 import { MAX_PIPELINED } from './node/front.ts';
 import { MAX_CHECKED_BYTES } from './node/proxy.ts';
 import { flagName, MAX_TIMER_MS, type OptionSpec, optionNamed, table } from './options.ts';
@@ -26,6 +27,8 @@ export { OptionError };
 
 const flags = table.filter((option) => flagName(option) !== undefined);
 const MAX_KEYS = optionNamed('maxKeys')?.default;
+const MAX_STATE = optionNamed('maxStateBytes')?.default;
+const MAX_RECORD = optionNamed('maxRecordBytes')?.default;
 
 /** How an option is typed: `--rate-limit <n>`, and `--no-cors` for a flag on by default. */
 function spelled(option: OptionSpec): string {
@@ -45,9 +48,9 @@ export function scopeOf(option: OptionSpec): string {
 export function helpOf(option: OptionSpec): string {
   const { max, kind, placeholder } = option;
   let bound = '';
-  if (max === MAX_TIMER_MS) bound = ` (at most ${max} ms, the longest timer Node runs)`;
+  if (max === MAX_TIMER_MS) bound = `; at most ${max} ms, the longest timer Node runs`;
   else if (max !== undefined && max !== 65535)
-    bound = ` (at most ${kind === 'duration' ? formatDuration(max) : `${max}${placeholder === '<ms>' ? ' ms' : ''}`})`;
+    bound = `; at most ${kind === 'duration' ? formatDuration(max) : `${max}${placeholder === '<ms>' ? ' ms' : ''}`}`;
   return `${scopeOf(option)}${option.help}${bound}`;
 }
 
@@ -96,9 +99,12 @@ Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
   Prefer: rate-limit at most ${MAX_RATE_LIMIT} a second, as --rate-limit (422 beyond)
-  sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
-                     number, each until --store-ttl unused; while Redis cannot be reached, 503
-                     naming the store, and answers again once it is back
+  sandbox state      each key's writes at most ${MAX_STATE} bytes of JSON (--max-state), each record
+                     ${MAX_RECORD} (--max-record): a write beyond is not made, HTTP 400; in memory,
+                     the last ${MAX_KEYS} keys that wrote (--max-keys), the last ${MAX_DROPPED} keys
+                     dropped told so on their next answer; with --store: any number of keys, each
+                     until --store-ttl unused; while Redis cannot be reached, 503 naming the store,
+                     and answers again once it is back
   proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
                      an upstream failure is 502, its timeout 504, a loop back to itself 508
 

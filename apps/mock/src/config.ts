@@ -80,6 +80,8 @@ function modeOf(command: Command, value: <N extends OptionName>(name: N) => Mock
       rateLimit: value('rateLimit'),
       latencyMs: value('latencyMs') as number,
       maxKeys: value('maxKeys') as number,
+      maxStateBytes: value('maxStateBytes') as number,
+      maxRecordBytes: value('maxRecordBytes') as number,
       store: value('store'),
       storeTtlMs: value('storeTtlMs') as number,
     };

@@ -15,7 +15,10 @@ import { BUILT_IN_FIXTURE_YAML } from './generated/sandbox-fixture.ts';
 import { HANDLER_MODES, type MockOptions } from './options.ts';
 
 /** The options of the mock server the handlers take, by the same names (see the options table). */
-type Shared = Pick<MockOptions, 'strict' | 'seed' | 'rateLimit' | 'latencyMs' | 'maxKeys'>;
+type Shared = Pick<
+  MockOptions,
+  'strict' | 'seed' | 'rateLimit' | 'latencyMs' | 'maxKeys' | 'maxStateBytes' | 'maxRecordBytes'
+>;
 
 export interface HandlersOptions extends Shared {
   /** Who writes the answers: the description's examples (default), generated data, or the sandbox. */
@@ -34,14 +37,25 @@ const PAGE: Platform = { fixtureText: () => ({ source: 'built-in', text: BUILT_I
  * `${baseUrl}/*`. A path that is none of the API's (a page's own files) is passed through.
  */
 export function handlers(options: HandlersOptions = {}): HttpHandler[] {
-  const { mode = 'examples', fixture, strict, seed, rateLimit, latencyMs, maxKeys } = options;
+  const {
+    mode = 'examples',
+    fixture,
+    strict,
+    seed,
+    rateLimit,
+    latencyMs,
+    maxKeys,
+    maxStateBytes,
+    maxRecordBytes,
+  } = options;
   if (!HANDLER_MODES.includes(mode))
     throw new TypeError(`mode must be one of ${HANDLER_MODES.join(', ')}, got ${String(mode)}`);
   if (typeof fixture === 'string')
     throw new TypeError('fixture must be the fixture as data (an object): the handlers read no file');
   // The mode by the option that chooses it, as the mock server takes it.
   const chosen = { dynamic: mode === 'dynamic', sandbox: mode === 'sandbox' };
-  const given: Record<string, unknown> = { ...chosen, fixture, strict, seed, rateLimit, latencyMs, maxKeys };
+  const limits = { rateLimit, latencyMs, maxKeys, maxStateBytes, maxRecordBytes };
+  const given: Record<string, unknown> = { ...chosen, fixture, strict, seed, ...limits };
   const config = resolveOptions(given, 'mock', false);
   const document = description as Node;
   const baseUrl = (options.baseUrl ?? document.servers[0].url).replace(/\/+$/, '');

@@ -158,6 +158,31 @@ export const OPTIONS = [
       "log and in that key's next sl-violations",
   },
   {
+    name: 'maxStateBytes',
+    flag: 'max-state',
+    placeholder: '<bytes>',
+    kind: 'whole',
+    min: 1,
+    command: 'mock',
+    with: 'sandbox',
+    default: 65_536,
+    help:
+      "most bytes one key's writes may hold, as JSON; a write beyond is not made, and answered with the " +
+      "service's refusal of a value (HTTP 400), named in sl-violations. In memory, --max-keys times this bounds " +
+      "the sandbox's state",
+  },
+  {
+    name: 'maxRecordBytes',
+    flag: 'max-record',
+    placeholder: '<bytes>',
+    kind: 'whole',
+    min: 1,
+    command: 'mock',
+    with: 'sandbox',
+    default: 16_384,
+    help: 'most bytes of one record a write makes (an SSH key, a domain, a contact), as JSON; beyond, refused alike',
+  },
+  {
     name: 'store',
     placeholder: '<url>',
     kind: 'redis',

@@ -23,7 +23,7 @@ const table: readonly OptionSpec[] = OPTIONS;
 /** The options that take a number: sizes, counts, ports, seeds and durations. */
 const NUMERIC = table.filter((option) => option.kind === 'whole' || option.kind === 'duration');
 /** The MSW handlers' own options, by the server's names. */
-const HANDLER_OPTIONS = ['seed', 'rateLimit', 'latencyMs', 'maxKeys'];
+const HANDLER_OPTIONS = ['seed', 'rateLimit', 'latencyMs', 'maxKeys', 'maxStateBytes', 'maxRecordBytes'];
 
 /** Any number, with weight on the edges: 2³¹−1 and past it, the largest safe integer, fractions, -0, NaN. */
 const anyNumber = fc.oneof(
