@@ -136,7 +136,14 @@ export function createSandbox({
     const handler = HANDLERS.get(operation.id);
     if (!handler) throw new Error(`The sandbox has no handler for ${operation.id}`);
     const reply = replies(operation);
-    const result = handler(fields, { state, reply, now: new Date(clock.now()) });
+    let result: Answer;
+    try {
+      result = handler(fields, { state, reply, now: new Date(clock.now()) });
+    } catch (error) {
+      // A handler that fails half-way (a 500) leaves nothing of its writes.
+      state.rollback();
+      throw error;
+    }
     const overflow = state.overflow({ maxStateBytes, maxRecordBytes });
     if (!overflow) return result;
     state.rollback();
