@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Node, operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
-import { defaultOf, scopeOf } from '../src/cli.ts';
+import { defaultOf, helpOf } from '../src/cli.ts';
 import { flagName, OPTIONS, type OptionSpec } from '../src/options.ts';
 
 export { readBundle };
@@ -21,7 +21,7 @@ export function optionsTable(): string {
     const name = option.cliOnly ? '' : code(negated ? `${option.name}: false` : option.name);
     const fallback = defaultOf(option, true) ?? '';
     const own = option.cliDefault === undefined ? '' : `; \`startMock()\`: ${option.default}`;
-    return `| ${typed} | ${name} | ${fallback}${own} | ${scopeOf(option)}${option.help} |`;
+    return `| ${typed} | ${name} | ${fallback}${own} | ${helpOf(option)} |`;
   });
   return ['| option | `startMock()` | default | |', '|---|---|---|---|', ...rows].join('\n');
 }

@@ -4,20 +4,32 @@
 import { isAbsolute, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { MAX_DEPTH } from '@hostapi/spec/wire';
-import { expected, flagOf, type MockConfig, OptionError, resolveOptions, withoutPassword } from './config.ts';
+import {
+  expected,
+  flagOf,
+  formatDuration,
+  type MockConfig,
+  OptionError,
+  resolveOptions,
+  UNITS,
+  withoutPassword,
+} from './config.ts';
 import { FAULT_NAMES, MAX_DURATION_MS } from './engine/faults.ts';
 import { MAX_BODY_BYTES } from './engine/fetch.ts';
 import { MAX_NOTES } from './engine/problems.ts';
 import { MAX_LATENCY_MS } from './engine/sandbox/faults.ts';
+import { MAX_RATE_LIMIT } from './engine/sandbox/rate-limit.ts';
+import { MAX_DROPPED } from './engine/sandbox/store.ts';
+import { MAX_PIPELINED } from './node/front.ts';
 import { MAX_CHECKED_BYTES } from './node/proxy.ts';
-import { flagName, type OptionSpec, optionNamed, table } from './options.ts';
+import { flagName, MAX_TIMER_MS, type OptionSpec, optionNamed, table } from './options.ts';
 
 export { OptionError };
 
 const flags = table.filter((option) => flagName(option) !== undefined);
 const MAX_KEYS = optionNamed('maxKeys')?.default;
-
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_STATE = optionNamed('maxStateBytes')?.default;
+const MAX_RECORD = optionNamed('maxRecordBytes')?.default;
 
 /** How an option is typed: `--rate-limit <n>`, and `--no-cors` for a flag on by default. */
 function spelled(option: OptionSpec): string {
@@ -31,6 +43,16 @@ export function scopeOf(option: OptionSpec): string {
   if (option.with) return `with ${flagOf(optionNamed(option.with) as OptionSpec)}: `;
   if (option.command === 'proxy') return 'proxy only: ';
   return '';
+}
+
+/** An option's help as the usage and the README write it: its scope, its text, its bound (a port's is its name's). */
+export function helpOf(option: OptionSpec): string {
+  const { max, kind, placeholder } = option;
+  let bound = '';
+  if (max === MAX_TIMER_MS) bound = `; at most ${max} ms, the longest timer Node runs`;
+  else if (max !== undefined && max !== 65535)
+    bound = `; at most ${kind === 'duration' ? formatDuration(max) : `${max}${placeholder === '<ms>' ? ' ms' : ''}`}`;
+  return `${scopeOf(option)}${option.help}${bound}`;
 }
 
 /** An option's default as the usage and the README write it, or undefined where there is none to say. */
@@ -59,7 +81,7 @@ function wrap(text: string, indent: number, width: number): string {
 const COLUMN = 2 + Math.max(...flags.map((option) => spelled(option).length)) + 2;
 const optionLines = flags.map((option) => {
   const fallback = defaultOf(option, true);
-  const help = `${scopeOf(option)}${option.help}${fallback === undefined ? '' : ` (default: ${fallback})`}`;
+  const help = `${helpOf(option)}${fallback === undefined ? '' : ` (default: ${fallback})`}`;
   return `  ${spelled(option).padEnd(COLUMN - 2)}${wrap(help, COLUMN, 100)}`;
 });
 
@@ -72,16 +94,22 @@ ${optionLines.join('\n')}
 
 Limits (bad input gets a 4xx naming the problem; the mock keeps running):
   request body       at most ${MAX_BODY_BYTES} bytes (413)
+  pipelining         at most ${MAX_PIPELINED} requests waiting for their answers on one connection;
+                     the next closes it
   field names        brackets balanced, at most ${MAX_DEPTH} levels deep (422)
   sl-violations      at most ${MAX_NOTES} entries, the last saying how many more
   Prefer: latency    at most ${MAX_LATENCY_MS} ms (422 beyond)
+  Prefer: rate-limit at most ${MAX_RATE_LIMIT} a second, as --rate-limit (422 beyond)
   Prefer: fault      one of ${FAULT_NAMES.join(', ')};
                      with slow-body, duration=<ms> at most ${MAX_DURATION_MS} (422 beyond)
   journal            the last --journal-max-per-key requests of a key, --journal-max in all (the
                      oldest dropped, and counted); of a large request, about 2 kB of its fields
-  sandbox state      in memory: the last ${MAX_KEYS} keys that wrote (--max-keys); with --store: any
-                     number, each until --store-ttl unused; while Redis cannot be reached, 503
-                     naming the store, and answers again once it is back
+  sandbox state      each key's writes at most ${MAX_STATE} bytes of JSON (--max-state), each record
+                     ${MAX_RECORD} (--max-record): a write beyond is not made, HTTP 400; in memory,
+                     the last ${MAX_KEYS} keys that wrote (--max-keys), the last ${MAX_DROPPED} keys
+                     dropped told so on their next answer; with --store: any number of keys, each
+                     until --store-ttl unused; while Redis cannot be reached, 503 naming the store,
+                     and answers again once it is back
   proxy              an upstream answer over ${MAX_CHECKED_BYTES} bytes is passed through unchecked;
                      an upstream failure is 502, its timeout 504, a loop back to itself 508
 
@@ -197,11 +225,4 @@ export function describe({ mode, strict, journal, faultRate, faults }: MockConfi
     strict && 'strict',
   ].filter(Boolean);
   return `mock${traits.length ? ` (${traits.join(', ')})` : ''}`;
-}
-
-/** A duration as --store-ttl takes it: in the largest unit it is a whole number of (hours up to 48). */
-function formatDuration(ms: number): string {
-  const units = Object.entries(UNITS).reverse();
-  const [unit, size] = units.find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size)) ?? ['ms', 1];
-  return `${ms / size}${unit}`;
 }

@@ -109,11 +109,23 @@ function modeOf(command: Command, value: <N extends OptionName>(name: N) => Mock
       rateLimit: value('rateLimit'),
       latencyMs: value('latencyMs') as number,
       maxKeys: value('maxKeys') as number,
+      maxStateBytes: value('maxStateBytes') as number,
+      maxRecordBytes: value('maxRecordBytes') as number,
       store: value('store'),
       storeTtlMs: value('storeTtlMs') as number,
     };
   const seed = value('seed') as number;
   return value('dynamic') ? { kind: 'dynamic', seed } : { kind: 'examples', seed };
+}
+
+/** The units of a duration as the command line takes it (`90s`), in ms. */
+export const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration as --store-ttl takes it: in the largest unit it is a whole number of (hours up to 48). */
+export function formatDuration(ms: number): string {
+  const units = Object.entries(UNITS).reverse();
+  const [unit, size] = units.find(([unit, size]) => ms % size === 0 && !(unit === 'd' && ms < 2 * size)) ?? ['ms', 1];
+  return `${ms / size}${unit}`;
 }
 
 /** A refusal of an option or of a combination of options, naming it. */
@@ -130,12 +142,21 @@ const KINDS: Record<
   flag: { expected: () => 'true or false', valid: (value) => typeof value === 'boolean' },
   text: { expected: () => 'text', valid: (value) => typeof value === 'string' },
   whole: {
-    expected: ({ min, max }) =>
-      max === 65535 ? 'a port number (0 picks a free one)' : min ? `a whole number ≥ ${min}` : 'a whole number',
+    expected: ({ min = 0, max }) =>
+      max === 65535
+        ? 'a port number (0 picks a free one)'
+        : max !== undefined
+          ? `a whole number from ${min} to ${max}`
+          : min
+            ? `a whole number ≥ ${min}`
+            : 'a whole number',
     valid: inRange,
   },
   duration: {
-    expected: ({ min }, cli) => (cli ? 'a duration such as 90s, 30m, 24h or 7d' : `a whole number of ms ≥ ${min}`),
+    expected: ({ min, max }, cli) =>
+      cli
+        ? `a duration such as 90s, 30m, 24h or 7d${max === undefined ? '' : `, at most ${formatDuration(max)}`}`
+        : `a whole number of ms from ${min} to ${max ?? Number.MAX_SAFE_INTEGER}`,
     valid: inRange,
   },
   http: {

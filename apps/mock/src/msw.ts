@@ -3,6 +3,7 @@
 // (engine/assemble.ts), behind the Fetch front (engine/fetch.ts) instead of node:http. It reads no
 // file: the description and the built-in fixture are data in the module, so that it bundles for a
 // browser.
+import './msw-node.ts';
 import description from '@hostapi/spec/openapi.json' with { type: 'json' };
 import { type HttpHandler, http } from 'msw';
 import { faultsOf, journalOf, resolveOptions } from './config.ts';
@@ -25,6 +26,8 @@ const SHARED = [
   'rateLimit',
   'latencyMs',
   'maxKeys',
+  'maxStateBytes',
+  'maxRecordBytes',
   'journal',
   'journalMax',
   'journalMaxPerKey',

@@ -6,6 +6,13 @@
 // options table (scripts/readme.ts).
 import type { Answerer } from './engine/mode.ts';
 import { FAULT_OPTIONS, JOURNAL_OPTIONS, RECORD_OPTIONS, REPLAY_OPTIONS } from './options-traffic.ts';
+import { MAX_RATE_LIMIT } from './engine/sandbox/rate-limit.ts';
+
+/**
+ * The longest timer Node and browsers run (2³¹−1 ms, about 24.8 days): a longer one fires at once,
+ * so an option that becomes a timer goes no further.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** What an option's value is, and so how the command line reads it. */
 interface Kinds {
@@ -126,6 +133,7 @@ export const OPTIONS = [
     placeholder: '<n>',
     kind: 'whole',
     min: 0,
+    max: MAX_RATE_LIMIT,
     command: 'mock',
     with: 'sandbox',
     defaultText: 'none',
@@ -139,6 +147,7 @@ export const OPTIONS = [
     placeholder: '<ms>',
     kind: 'whole',
     min: 0,
+    max: MAX_TIMER_MS,
     command: 'mock',
     with: 'sandbox',
     default: 0,
@@ -160,6 +169,31 @@ export const OPTIONS = [
     help:
       "keys whose writes are kept; beyond, the least recently used key's state is dropped, said in the " +
       "log and in that key's next sl-violations",
+  },
+  {
+    name: 'maxStateBytes',
+    flag: 'max-state',
+    placeholder: '<bytes>',
+    kind: 'whole',
+    min: 1,
+    command: 'mock',
+    with: 'sandbox',
+    default: 65_536,
+    help:
+      "most bytes one key's writes may hold, as JSON; a write beyond is not made, and answered with the " +
+      "service's refusal of a value (HTTP 400), named in sl-violations. In memory, --max-keys times this bounds " +
+      "the sandbox's state",
+  },
+  {
+    name: 'maxRecordBytes',
+    flag: 'max-record',
+    placeholder: '<bytes>',
+    kind: 'whole',
+    min: 1,
+    command: 'mock',
+    with: 'sandbox',
+    default: 16_384,
+    help: 'most bytes of one record a write makes (an SSH key, a domain, a contact), as JSON; beyond, refused alike',
   },
   {
     name: 'store',
@@ -218,6 +252,7 @@ export const OPTIONS = [
     placeholder: '<ms>',
     kind: 'whole',
     min: 1,
+    max: MAX_TIMER_MS,
     command: 'proxy',
     default: 60_000,
     help: "longest time for the upstream's whole answer; beyond, 504",

@@ -53,7 +53,7 @@ describe('hostapi-mock', () => {
     [['--seed', '7'], '--seed goes with --dynamic'],
     [['--fixture', 'x.yaml'], '--fixture goes with --sandbox'],
     [['--rate-limit', '5'], '--rate-limit goes with --sandbox'],
-    [['--sandbox', '--latency', 'soon'], '--latency must be a whole number, got soon'],
+    [['--sandbox', '--latency', 'soon'], '--latency must be a whole number from 0 to 2147483647, got soon'],
     [['--dynamic', '--sandbox'], '--dynamic and --sandbox are two modes: choose one'],
     [['--upstream', 'http://x'], '--upstream is an option of proxy'],
     [['serve'], 'Unknown command: serve'],

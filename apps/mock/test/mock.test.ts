@@ -179,7 +179,9 @@ describe('refusals', () => {
       prefer: 'example=nope',
     });
     expect(unknownExample.status).toBe(422);
-    expect(unknownExample.body.detail).toContain('has no such example; it has success (200), clientNotFound (200)');
+    expect(unknownExample.body.detail).toContain(
+      'has no such example; it has success (200), secondPage (200), clientNotFound (200)',
+    );
     const unknownCode = await send(find('listServers'), validRequest(find('listServers')), { prefer: 'code=418' });
     expect(unknownCode.status).toBe(422);
     expect(unknownCode.body.detail).toBe('Prefer: code=418: listServers has no 418 response; it has 200, 400, 500.');

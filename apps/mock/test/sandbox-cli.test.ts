@@ -222,8 +222,8 @@ describe('hostapi-mock --sandbox', () => {
     [['--max-keys', '5'], '--max-keys goes with --sandbox'],
     [['--sandbox', '--max-keys', '0'], '--max-keys must be a whole number ≥ 1, got 0'],
     [['--latency', '5'], '--latency goes with --sandbox'],
-    [['--sandbox', '--rate-limit', 'many'], '--rate-limit must be a whole number, got many'],
-    [['--sandbox', '--latency', '1.5'], '--latency must be a whole number, got 1.5'],
+    [['--sandbox', '--rate-limit', 'many'], '--rate-limit must be a whole number from 0 to 1000, got many'],
+    [['--sandbox', '--latency', '1.5'], '--latency must be a whole number from 0 to 2147483647, got 1.5'],
     [['--sandbox', '--latency'], '--latency needs a value'],
     [['proxy', '--upstream', 'http://x', '--rate-limit', '1'], '--rate-limit is not an option of proxy'],
   ])('%j exits 2, naming the problem, with the usage', async (args, message) => {

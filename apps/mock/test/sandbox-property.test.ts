@@ -220,7 +220,12 @@ const commands = [
 function inTurn(instances: Sandbox[]): Sandbox {
   let next = 0;
   const pick = () => instances[next++ % instances.length]!;
-  return { answer: (call) => pick().answer(call), reset: (apiKey) => pick().reset(apiKey), close: async () => {} };
+  return {
+    answer: (call) => pick().answer(call),
+    reset: (apiKey) => pick().reset(apiKey),
+    usage: () => undefined,
+    close: async () => {},
+  };
 }
 
 describe.each(STORES)('the sandbox against a model (%s store)', (kind) => {

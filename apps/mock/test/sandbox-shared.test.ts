@@ -319,11 +319,11 @@ describe('hostapi-mock --store: refusals', () => {
     [['--sandbox', '--store-ttl', '1h'], '--store-ttl goes with --store'],
     [
       ['--sandbox', '--store', 'redis://h:6379/0', '--store-ttl', '10'],
-      '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got 10',
+      '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, at most 366d, got 10',
     ],
     [
       ['--sandbox', '--store', 'redis://h:6379/0', '--store-ttl', '0s'],
-      '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, got 0s',
+      '--store-ttl must be a duration such as 90s, 30m, 24h or 7d, at most 366d, got 0s',
     ],
     [
       ['--sandbox', '--store', 'redis://h:6379/0', '--max-keys', '5'],

@@ -17,7 +17,7 @@ export type Node = Record<string, any>;
 
 export type SandboxOptions = Pick<
   MockOptions,
-  'fixture' | 'rateLimit' | 'latencyMs' | 'maxKeys' | 'store' | 'storeTtlMs'
+  'fixture' | 'rateLimit' | 'latencyMs' | 'maxKeys' | 'maxStateBytes' | 'maxRecordBytes' | 'store' | 'storeTtlMs'
 > & {
   /** The description, as an object or the path of its JSON. */
   document: string | Node;

@@ -1099,16 +1099,16 @@ describe.each(STORES)('%s store', (kind) => {
   describe('createSandbox', () => {
     it('refuses bad options', async () => {
       await expect(createSandbox({ document, rateLimit: -1, ...store.options() })).rejects.toThrow(
-        'rateLimit must be a whole number, got -1',
+        'rateLimit must be a whole number from 0 to 1000, got -1',
       );
       await expect(createSandbox({ document, latencyMs: 1.5, ...store.options() })).rejects.toThrow(
-        'latencyMs must be a whole number, got 1.5',
+        'latencyMs must be a whole number from 0 to 2147483647, got 1.5',
       );
       await expect(createSandbox({ document: {}, ...store.options() })).rejects.toThrow(
         'createSandbox needs the description',
       );
       await expect(createSandbox({ document, storeTtlMs: 0, ...store.options() })).rejects.toThrow(
-        'storeTtlMs must be a whole number of ms ≥ 1, got 0',
+        'storeTtlMs must be a whole number of ms from 1 to 31622400000, got 0',
       );
       // The password of a store's URL is never repeated.
       await expect(createSandbox({ document, store: 'http://user:s3cret@host:6379/0' })).rejects.toThrow(

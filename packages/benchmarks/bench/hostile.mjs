@@ -4,10 +4,13 @@
 // - the sandbox's heap (after a full GC) as 100,000 API keys write once each (a suite with a
 //   fresh key per test): bounded by --max-keys, the least recently used keys' states dropped;
 // - the proxy's RSS while it streams a 1 GB upstream answer to a client that reads it all,
-//   beside the same answer read straight from the upstream.
+//   beside the same answer read straight from the upstream;
+// - the sandbox's RSS, and its heap after a full GC, as 40 connections each send 20,000 pipelined
+//   GETs and read no answer, beside a plain node:http server that answers each at once.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { createRequire } from 'node:module';
 import { startMockProcess } from '../lib/mock-process.mjs';
 import { format, report } from '../lib/report.mjs';
@@ -15,6 +18,7 @@ import { alternate, median } from '../lib/stats.mjs';
 
 const ROUNDS = 9;
 const KEYS = 100_000;
+const PIPELINED = { connections: 40, requests: 20_000 };
 const STREAM_BYTES = 1024 ** 3;
 const MOCK_BIN = createRequire(import.meta.url).resolve('@hostapi/mock/bin/mock.mjs');
 
@@ -159,6 +163,53 @@ async function proxyStream() {
   };
 }
 
+/**
+ * PIPELINED.connections connections to `port`, each sending PIPELINED.requests GETs of `path` in
+ * one write and reading nothing; resolves once the server has had 5 s with them, to the peak RSS
+ * of `pid` (sampled every 50 ms), and closes them.
+ */
+async function flood(port, path, pid) {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const requests = Buffer.from(`GET ${path} HTTP/1.1\r\nHost: bench\r\n\r\n`.repeat(PIPELINED.requests));
+  const sockets = Array.from({ length: PIPELINED.connections }, () => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.pause();
+      socket.write(requests);
+    });
+    socket.on('error', () => {});
+    return socket;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  clearInterval(sampler);
+  for (const socket of sockets) socket.destroy();
+  return peak;
+}
+
+/** A plain node:http server in a process of its own, answering every request at once: Node's own share. */
+async function startPlainServer() {
+  const source = `
+    const server = require('node:http').createServer((req, res) => res.end('{"status":true}'));
+    server.listen(0, '127.0.0.1', () => process.send(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const port = await new Promise((resolve) => child.once('message', resolve));
+  return { port, pid: child.pid, kill: () => child.kill() };
+}
+
+async function pipelined() {
+  const path = '/1.3/server/list_servers.json?apikey=k&client_id=293';
+  const mock = await startMockProcess(['--sandbox'], path);
+  const before = rssMb(mock.pid);
+  const peak = await flood(Number(new URL(mock.url).port), path, mock.pid);
+  const heap = (await mock.memory()).heapUsed / 1024 ** 2;
+  await mock.close();
+  const plain = await startPlainServer();
+  const plainBefore = rssMb(plain.pid);
+  const plainPeak = await flood(plain.port, path, plain.pid);
+  plain.kill();
+  return { before, peak, heap, plainGrowth: plainPeak - plainBefore };
+}
+
 /** `hostapi-mock proxy --upstream <url>` on a free port, as testers start it. */
 async function startProxy(upstream) {
   const child = spawn(process.execPath, [MOCK_BIN, 'proxy', '--upstream', upstream, '--port', '0'], {
@@ -181,6 +232,7 @@ async function startProxy(upstream) {
 const read = await reading();
 const keys = await sandboxKeys();
 const stream = await proxyStream();
+const flooded = await pipelined();
 const at = (count) => keys.find(([k]) => k === count)[1];
 
 const ok = report(
@@ -195,6 +247,9 @@ const ok = report(
       `${keys.map(([k, mb]) => `${k.toLocaleString('en-US')} keys ${format(mb, 'MB')}`).join(', ')}`,
     `proxy: a 1 GB upstream answer read whole by a client through the proxy (${format(stream.mbps, 'MB/s')}) ` +
       `and straight from the upstream (${format(stream.directMbps, 'MB/s')}); RSS sampled every 50 ms`,
+    `pipelining: ${PIPELINED.connections} connections each send ` +
+      `${PIPELINED.requests.toLocaleString('en-US')} pipelined GETs at once to the sandbox and read no answer; ` +
+      `RSS sampled every 50 ms for 5 s, then the heap after a full GC; the same to a plain node:http server`,
   ],
   [
     {
@@ -216,6 +271,18 @@ const ok = report(
       value: stream.peak - stream.before,
       limit: `${format(stream.before, 'MB')} before, peak ${format(stream.peak, 'MB')}`,
       budget: 'hostile.proxyRssGrowthMb',
+    },
+    {
+      figure: 'sandbox RSS growth under pipelined requests never read',
+      value: flooded.peak - flooded.before,
+      limit: `plain node:http: ${format(flooded.plainGrowth, 'MB')}`,
+      budget: 'hostile.pipelinedRssGrowthMb',
+    },
+    {
+      figure: 'sandbox heap kept after them (full GC)',
+      value: flooded.heap,
+      limit: `${format(flooded.before, 'MB')} RSS before`,
+      budget: 'hostile.pipelinedHeapMb',
     },
   ],
 );

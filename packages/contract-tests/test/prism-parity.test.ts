@@ -644,6 +644,40 @@ const DEPARTURES: Departure[] = [
     },
   },
   {
+    what: 'A paged list answers the page asked for (`filters[page_number]`, `filters[page_size]`)',
+    why:
+      'Prism answers the first example whatever page is asked for, so a client walking the pages never ends ' +
+      '(or, checking current_page, ends with an error). The mock makes the page from the records of the ' +
+      "operation's page examples (success and secondPage: four servers, two a page), totals included.",
+    requests: [
+      { what: 'page 2', path: SERVERS, query: `${OK}&filters[page_number]=2` },
+      { what: 'one page of 4', path: SERVERS, query: `${OK}&filters[page_size]=4` },
+      {
+        what: 'page 2 of 2, three a page (one server)',
+        path: SERVERS,
+        query: `${OK}&filters[page_size]=3&filters[page_number]=2`,
+      },
+      { what: 'a page past the end', path: SERVERS, query: `${OK}&filters[page_number]=9` },
+    ],
+    prism: expectSuccess,
+    mock(answer, request) {
+      const asked = new URLSearchParams(request.query);
+      const size = Number(asked.get('filters[page_size]') ?? 2);
+      const number = Number(asked.get('filters[page_number]') ?? 1);
+      expect(answer.status).toBe(200);
+      expect(answer.body.return).toMatchObject({
+        total_items: 4,
+        current_page: number,
+        total_pages: Math.ceil(4 / size),
+        current_items: Math.max(0, Math.min(size, 4 - (number - 1) * size)),
+      });
+      expect(answer.body.return.data).toHaveLength(answer.body.return.current_items);
+    },
+    agree(prism, mock) {
+      expect(mock.body.return.total_items).toBe(prism.body.return.total_items);
+    },
+  },
+  {
     what: "CORS allows any origin (`*`), without credentials, and exposes the mock's own headers",
     why:
       'The API authenticates with a key in the query or the form, never with cookies, so no page needs ' +

@@ -43,6 +43,9 @@ export interface SandboxMode {
   rateLimit: number | undefined;
   latencyMs: number;
   maxKeys: number;
+  /** Bounds of one key's state, and of one record it writes, in bytes of JSON. */
+  maxStateBytes: number;
+  maxRecordBytes: number;
   /** A Redis URL, or undefined to keep the state in memory. */
   store: string | undefined;
   storeTtlMs: number;

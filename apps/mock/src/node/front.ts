@@ -1,6 +1,7 @@
-// The HTTP front on node:http: CORS, the body limit, and the hand-over of each request to the
-// engine. It knows nothing of the API.
+// The HTTP front on node:http: CORS, the body limit, the bound on pipelined requests, and the
+// hand-over of each request to the engine. It knows nothing of the API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import type { Written } from '../engine/engine.ts';
 import { CORS, MAX_BODY_BYTES, tooLarge } from '../engine/fetch.ts';
@@ -10,13 +11,22 @@ import type { EngineRequest } from '../engine/read.ts';
 const NO_BODY = new Uint8Array(0);
 
 /**
+ * Requests one connection may have waiting for their answers to be written out (HTTP/1.1
+ * pipelining); beyond, it is closed. Node reads pipelined requests without bound, so a client
+ * that sends many and reads no answer would otherwise grow the mock's memory without end.
+ */
+export const MAX_PIPELINED = 128;
+
+/**
  * An http.Server that answers each request with `handle(request)`. With `cors`, any origin may
  * call it from a browser: preflights get 204 allowing the method and headers asked for, and every
  * answer allows any origin and exposes `sl-violations`.
  */
 export function createFront(handle: (request: EngineRequest) => Promise<Written>, cors: boolean): Server {
   const always = cors ? CORS : undefined;
+  const outstanding = new WeakMap<Socket, number>();
   const server = createServer((req, res) => {
+    if (!admitted(outstanding, req.socket, res)) return;
     // A preflight names its origin and method (Fetch); any other OPTIONS is a request like any
     // other, answered 405 as Prism answers it.
     if (cors && req.method === 'OPTIONS' && req.headers.origin && req.headers['access-control-request-method'])
@@ -52,6 +62,21 @@ export function createFront(handle: (request: EngineRequest) => Promise<Written>
   });
   server.keepAliveTimeout = 60_000;
   return server;
+}
+
+/**
+ * Counts the request against its connection until its answer is written out; the request past
+ * MAX_PIPELINED closes the connection (the answers it waits for were not being read).
+ */
+function admitted(outstanding: WeakMap<Socket, number>, socket: Socket, res: ServerResponse): boolean {
+  const count = (outstanding.get(socket) ?? 0) + 1;
+  if (count > MAX_PIPELINED) {
+    socket.destroy();
+    return false;
+  }
+  outstanding.set(socket, count);
+  res.once('close', () => outstanding.set(socket, (outstanding.get(socket) ?? 1) - 1));
+  return true;
 }
 
 /**

@@ -2,10 +2,12 @@
 // every mock instance that names the same database answers a key's reads with its writes, from
 // whichever instance took them, and a restarted instance loses nothing.
 //
-// Per API key, one Redis hash holds what the key changed: each collection it wrote (JSON), and
-// `v`, the stamp of its last write (its version). A key that never wrote, was reset or has
-// expired has no hash: it sees the fixture (version 0). Stamps come from one Redis counter, so
-// a stamp is never used twice, by any instance, even across a reset of the key.
+// Per API key, one Redis hash holds what the key changed, as KeyState's fields (store.ts): each
+// record it added or changed (`r:<list>:<slot>`, its JSON), each other collection it wrote
+// (`c:<name>`), and `v`, the stamp of its last write (its version). A write sends the fields it
+// changed, so that it costs about its own size however much the key holds. A key that never wrote,
+// was reset or has expired has no hash: it sees the fixture (version 0). Stamps come from one
+// Redis counter, so a stamp is never used twice, by any instance, even across a reset of the key.
 //
 // A request costs one round trip to read the key's hash, and one more to write: a script that
 // applies the request's writes only if the key is still at the version they were computed from,
@@ -20,6 +22,8 @@ import { type Collections, KeyState, type Store } from '../engine/sandbox/store.
 const ANSWER_MS = 3000;
 const PREFIX = 'hostapi:sandbox';
 const COUNTER = `${PREFIX}:stamp`;
+/** How a key's hash is laid out: states of another layout are not read (part of the names). */
+const LAYOUT = 'records';
 
 // KEYS[1]: the key's hash. ARGV[1]: time to live (ms). The hash ([] when there is none).
 const READ = `
@@ -29,15 +33,17 @@ return fields`;
 
 // KEYS[1]: the key's hash; KEYS[2]: the stamp counter. ARGV[1]: the version the writes were
 // computed from; ARGV[2]: time to live (ms); ARGV[3]: the counter's first value, when it has none
-// (random: after a flush, stamps from before are not used again); ARGV[4...]: name, JSON, ...
-// The new stamp (a number) when applied; when the key has moved on, its hash, as READ answers.
+// (random: after a flush, stamps from before are not used again); ARGV[4...]: field, JSON, ...
+// (an empty JSON: the field is removed). The new stamp (a number) when applied; when the key has
+// moved on, its hash, as READ answers.
 const COMMIT = `
 local v = redis.call('HGET', KEYS[1], 'v') or '0'
 if v ~= ARGV[1] then return redis.call('HGETALL', KEYS[1]) end
 redis.call('SET', KEYS[2], ARGV[3], 'NX')
 local stamp = string.format('%d', redis.call('INCR', KEYS[2]))
 for i = 4, #ARGV, 2 do
-  redis.call('HSET', KEYS[1], 'c:' .. ARGV[i], ARGV[i + 1])
+  if ARGV[i + 1] == '' then redis.call('HDEL', KEYS[1], ARGV[i])
+  else redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 end
 redis.call('HSET', KEYS[1], 'v', stamp)
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -63,7 +69,11 @@ export async function createRedisStore(
 ): Promise<Store> {
   const redis = await connect(url, warn);
   // Instances serving different fixtures do not share states: the fixture is part of the names.
-  const namespace = `${PREFIX}:${createHash('sha256').update(JSON.stringify(base)).digest('hex').slice(0, 16)}`;
+  const fixture = createHash('sha256')
+    .update(`${LAYOUT}\0${JSON.stringify(base)}`)
+    .digest('hex')
+    .slice(0, 16);
+  const namespace = `${PREFIX}:${fixture}`;
   /** The Redis hash of a key (its name, from keys.ts: one character a byte). */
   const hashOf = (key: string) => `${namespace}:key:${createHash('sha256').update(key, 'latin1').digest('base64url')}`;
   const ttl = String(ttlMs);
@@ -75,7 +85,7 @@ export async function createRedisStore(
     name: redis.name,
     get: (key) => run(redis, READ, [hashOf(key)], [ttl]).then((reply) => stateOf(base, reply), unavailable),
     async put(key, state) {
-      const changes = [...state.written].flatMap((collection) => [collection, state.json(collection)]);
+      const changes = [...state.changes].flat();
       const first = String(randomInt(1, 2 ** 40));
       const args = [state.version, ttl, first, ...changes];
       const reply = await run(redis, COMMIT, [hashOf(key), COUNTER], args).catch(unavailable);
@@ -221,15 +231,15 @@ export async function run(redis: Connection, script: string, keys: string[], arg
 /** A key's state from its hash as HGETALL lists it: [field, value, ...] ([]: the fixture's). */
 function stateOf(base: Collections, reply: unknown): KeyState {
   if (!Array.isArray(reply)) throw new Error(`unexpected reply from the store: ${JSON.stringify(reply)}`);
-  const own: Record<string, unknown> = {};
+  const fields: [string, string][] = [];
   let version = '0';
   for (let at = 0; at < reply.length; at += 2) {
     const field = String(reply[at]);
     const value = String(reply[at + 1]);
     if (field === 'v') version = value;
-    else if (field.startsWith('c:')) own[field.slice(2)] = JSON.parse(value);
+    else fields.push([field, value]);
   }
-  const state = new KeyState(base, own);
+  const state = new KeyState(base, fields);
   state.version = version;
   return state;
 }

@@ -2301,7 +2301,7 @@ export interface operations {
                      */
                     label: string;
                     /**
-                     * @description The public key text, as in an `authorized_keys` line.
+                     * @description The public key text, as in an `authorized_keys` line. The service documents no limit; at most 4,096 characters here: the longest OpenSSH public key, RSA of 16,384 bits (`ssh-rsa` and 2,764 characters of base64: 2,772 in all), with a comment of up to 1,323 characters.
                      * @example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop
                      */
                     content: string;
@@ -2321,7 +2321,7 @@ export interface operations {
                      */
                     label: string;
                     /**
-                     * @description The public key text, as in an `authorized_keys` line.
+                     * @description The public key text, as in an `authorized_keys` line. The service documents no limit; at most 4,096 characters here: the longest OpenSSH public key, RSA of 16,384 bits (`ssh-rsa` and 2,764 characters of base64: 2,772 in all), with a comment of up to 1,323 characters.
                      * @example ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ2wq8ZxPp4sVu0fLkR7mN3bTg5yC1dE6hA9oXiWjK2s aroha@laptop
                      */
                     content: string;

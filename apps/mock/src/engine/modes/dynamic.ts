@@ -12,7 +12,7 @@ import { exampleInput, wireShape } from '@hostapi/spec/fields';
 import type { Api, Node, Operation } from '../api.ts';
 import type { Answerer, Answer } from '../mode.ts';
 import type { Fields } from '../read.ts';
-import { exampleAnswer, operationOf } from './examples.ts';
+import { exampleAnswer, operationOf, PAGE_FIELDS } from './examples.ts';
 
 export function createDynamic(api: Api, seed: number): Answerer {
   return {
@@ -72,8 +72,6 @@ const FORMATS = new Map<string, (g: Generator) => string>([
 const WORDS = ['alpha', 'harbour', 'kauri', 'summit', 'tide', 'totara', 'quay', 'ridge'];
 const digits = (g: Generator, length: number) => String(g.int(10 ** (length - 1), 10 ** length - 1));
 
-/** The fields every paged wrapper has (see the description's Pagination section). */
-const PAGE_FIELDS = ['total_items', 'current_items', 'current_page', 'total_pages', 'data'];
 /** Records per page when the request does not ask (`filters[page_size]`), and the most generated. */
 const PAGE_SIZE = [2, 5] as const;
 const MAX_PAGE = 50;

@@ -6,6 +6,7 @@
 // Other preferences are ignored, as RFC 7240 asks.
 import type { Preferences } from '../prefer.ts';
 import { unknownPreference } from '../problems.ts';
+import { MAX_RATE_LIMIT } from './rate-limit.ts';
 
 /** Longest delay a request may ask for. */
 export const MAX_LATENCY_MS = 60_000;
@@ -19,8 +20,11 @@ export function faultPreferences(prefer: Preferences): { latencyMs?: number; rat
       throw unknownPreference(`Prefer: latency must be at most ${MAX_LATENCY_MS} ms, got ${prefer.latency}`);
   }
   const rateLimit = prefer['rate-limit'];
-  if (rateLimit !== undefined)
+  if (rateLimit !== undefined) {
     faults.rateLimit = wholeNumber('rate-limit', rateLimit, 'a whole number of requests per second');
+    if (faults.rateLimit > MAX_RATE_LIMIT)
+      throw unknownPreference(`Prefer: rate-limit must be at most ${MAX_RATE_LIMIT} a second, got ${rateLimit}`);
+  }
   return faults;
 }
 

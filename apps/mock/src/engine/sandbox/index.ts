@@ -15,7 +15,7 @@ import { HANDLERS } from './handlers/index.ts';
 import { keyName } from './keys.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createReplies } from './replies.ts';
-import { type Collections, createMemoryStore, type KeyState, type Store } from './store.ts';
+import { type Collections, createMemoryStore, MAX_DROPPED, type KeyState, type Overflow, type Store } from './store.ts';
 
 /** Tries of a write whose key another instance keeps changing under it, before a 503. */
 const TRIES = 20;
@@ -32,7 +32,10 @@ export const SYSTEM_CLOCK: Clock = {
 };
 
 /** The mode's limits (maxKeys: for the note to a key whose state was dropped); `base`: every key's first state. */
-export type SandboxOptions = Pick<SandboxMode, 'rateLimit' | 'latencyMs' | 'maxKeys'> & {
+export type SandboxOptions = Pick<
+  SandboxMode,
+  'rateLimit' | 'latencyMs' | 'maxKeys' | 'maxStateBytes' | 'maxRecordBytes'
+> & {
   api: Api;
   base: Collections;
   store: Store;
@@ -46,6 +49,8 @@ export interface Sandbox extends Answerer {
   answer(call: SandboxCall): Promise<Answer>;
   /** Restores one key's state (and forgets its requests per second), or every key's. */
   reset(apiKey?: string, bytes?: Uint8Array): Promise<void>;
+  /** In memory: how many keys' states are kept, and their bytes (as --max-state counts them). */
+  usage(): { keys: number; bytes: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -57,23 +62,47 @@ const bytesOf = (apiKey: string | undefined) => new TextEncoder().encode(apiKey 
 
 /** The sandbox of a mode: its fixture read and checked, its state in memory or in the platform's shared store. */
 export async function sandboxOf(mode: SandboxMode, { api, schemas, log, platform, clock }: ModeContext) {
-  const { rateLimit, latencyMs, maxKeys } = mode;
+  const { rateLimit, latencyMs, maxKeys, maxStateBytes, maxRecordBytes } = mode;
   const base = loadFixture(schemas, readFixture(mode.fixture, platform));
   let store: Store;
-  if (mode.store === undefined) store = createMemoryStore(base, maxKeys, evictionWarning(log, maxKeys));
+  if (mode.store === undefined) store = createMemoryStore(base, maxKeys, evictionWarnings(log, maxKeys));
   else if (!platform.sharedStore) throw new TypeError('a shared store needs Node: hostapi-mock, or startMock()');
   else store = await platform.sharedStore(base, { url: mode.store, ttlMs: mode.storeTtlMs, warn: log.warn });
-  return createSandbox({ api, base, store, rateLimit, latencyMs, maxKeys, clock });
+  return createSandbox({ api, base, store, rateLimit, latencyMs, maxKeys, maxStateBytes, maxRecordBytes, clock });
 }
 
 /** Said once, then at the 10th, 100th, … time: a suite with a key per test drops many. */
-const evictionWarning = (log: Log, maxKeys: number) => (count: number) => {
-  if (/^10*$/.test(String(count)))
-    log.warn(
-      `sandbox: dropped the state of the least recently used API key, more than ${maxKeys} having written ` +
-        `(${count} dropped so far; --max-keys raises the limit)`,
-    );
-};
+const evictionWarnings = (log: Log, maxKeys: number) => ({
+  onEvict(count: number) {
+    if (/^10*$/.test(String(count)))
+      log.warn(
+        `sandbox: dropped the state of the least recently used API key, more than ${maxKeys} having written ` +
+          `(${count} dropped so far; --max-keys raises the limit)`,
+      );
+  },
+  onForget(count: number) {
+    if (/^10*$/.test(String(count)))
+      log.warn(
+        `sandbox: forgot that the oldest dropped API key was dropped, more than ${MAX_DROPPED} having been: its ` +
+          `next answer will not say so (${count} forgotten so far)`,
+      );
+  },
+});
+
+/** The sl-violations note of a write refused for going beyond its key's bounds. */
+function overflowNote({ bound, limit, bytes }: Overflow): Note {
+  const [what, flag] =
+    bound === 'maxRecordBytes'
+      ? ['A record this request would write holds', '--max-record']
+      : ["This API key's sandbox state would hold", '--max-state'];
+  return {
+    location: [],
+    code: bound === 'maxRecordBytes' ? 'sandboxRecordTooLarge' : 'sandboxStateFull',
+    message:
+      `${what} ${bytes} bytes of JSON, beyond the sandbox's ${limit} (${flag}): nothing was written, and the ` +
+      "answer is the service's refusal of a value (HTTP 400). POST /__sandbox/reset?apikey=<key> empties the key.",
+  };
+}
 
 export function createSandbox({
   api,
@@ -82,6 +111,8 @@ export function createSandbox({
   rateLimit,
   latencyMs,
   maxKeys,
+  maxStateBytes,
+  maxRecordBytes,
   clock = SYSTEM_CLOCK,
 }: SandboxOptions): Sandbox {
   const unhandled = api.operations.filter((operation) => !HANDLERS.has(operation.id));
@@ -97,11 +128,26 @@ export function createSandbox({
       'recently used (--max-keys). It starts again from the fixture.',
   };
 
-  /** The handler's answer on a state; the state's writes are in `state.written`. */
-  const run = (operation: Operation, fields: Readonly<Fields>, state: KeyState) => {
+  /**
+   * The handler's answer on a state, its writes in `state.changes`; when they go beyond the key's
+   * bounds, none is made and the answer is the service's refusal of a value, the bound named.
+   */
+  const run = (operation: Operation, fields: Readonly<Fields>, state: KeyState): Answer => {
     const handler = HANDLERS.get(operation.id);
     if (!handler) throw new Error(`The sandbox has no handler for ${operation.id}`);
-    return handler(fields, { state, reply: replies(operation), now: new Date(clock.now()) });
+    const reply = replies(operation);
+    let result: Answer;
+    try {
+      result = handler(fields, { state, reply, now: new Date(clock.now()) });
+    } catch (error) {
+      // A handler that fails half-way (a 500) leaves nothing of its writes.
+      state.rollback();
+      throw error;
+    }
+    const overflow = state.overflow({ maxStateBytes, maxRecordBytes });
+    if (!overflow) return result;
+    state.rollback();
+    return { ...reply.refused(), warnings: [overflowNote(overflow)] };
   };
 
   /**
@@ -112,12 +158,12 @@ export function createSandbox({
   async function answerOnState(key: string, operation: Operation, fields: Readonly<Fields>) {
     const state = await store.get(key);
     const result = run(operation, fields, state);
-    if (!state.written.size || (await store.put(key, state)) === true) return result;
+    if (!state.changes.size || (await store.put(key, state)) === true) return result;
     return oneAtATime(key, async () => {
       let latest = await store.get(key);
       for (let tries = 1; ; tries++) {
         const again = run(operation, fields, latest);
-        if (!latest.written.size) return again;
+        if (!latest.changes.size) return again;
         const stored = await store.put(key, latest);
         if (stored === true) return again;
         if (tries === TRIES) throw storeBusy(store.name);
@@ -156,6 +202,8 @@ export function createSandbox({
       if (!operation) throw new Error(`The sandbox has no operation ${operationId}`);
       const faults = faultPreferences(prefer);
       const key = await keyName(apiKeyBytes ?? bytesOf(apiKey));
+      // Asked first: the request may write, keeping the key's state again.
+      const dropped = store.evicted(key);
       let result: Answer;
       // A client may ask for a stricter limit than the operator's, never a looser one.
       if (limiter.refuses(key, stricter(rateLimit, faults.rateLimit), clock.now()))
@@ -164,13 +212,14 @@ export function createSandbox({
       else if (fields.client_id !== undefined && Number(fields.client_id) !== clientId)
         result = replies(operation).fail('clientNotFound');
       else result = await answerOnState(key, operation, fields);
-      if (store.evicted(key)) result = { ...result, warnings: [evicted] };
+      if (dropped) result = { ...result, warnings: [evicted, ...(result.warnings ?? [])] };
       // The work is done before the delay, as a slow service may have done it before a client gives up.
       const delay = faults.latencyMs ?? latencyMs;
       if (delay) await clock.sleep(delay);
       return result;
     },
     reset: (apiKey, bytes) => reset(apiKey === undefined ? undefined : (bytes ?? bytesOf(apiKey))),
+    usage: () => store.usage?.(),
     close: async () => {
       await store.close?.();
     },

@@ -3,7 +3,7 @@
 // counted, as the service rejects them before they run. Time is the caller's (`now`, in ms).
 
 const WINDOW_MS = 1000;
-/** Highest limit that is enforced; a higher one lets every request through. */
+/** Highest limit (--rate-limit, `Prefer: rate-limit`): a higher one is refused where it is given. */
 export const MAX_RATE_LIMIT = 1000;
 /** Keys whose request times are kept before idle ones are forgotten (see forgetIdle()). */
 const KEYS = 1024;
@@ -37,7 +37,7 @@ export function createRateLimiter() {
       }
       if (limit === 0) return true;
       // Over the limit when the limit-th most recent allowed request is less than a second old.
-      if (limit !== undefined && limit <= MAX_RATE_LIMIT && ring.count >= limit) {
+      if (limit !== undefined && ring.count >= limit) {
         const oldest = ring.times[(ring.count - limit) % MAX_RATE_LIMIT] ?? Number.NEGATIVE_INFINITY;
         if (now - oldest < WINDOW_MS) return true;
       }

@@ -27,14 +27,20 @@ export interface Reply {
   fail(name: string, options?: { extension?: string }): Answer;
   /** The service's rate-limit answer: HTTP 500 with its message. */
   rateLimited(): Answer;
+  /** The service's refusal of a value it cannot accept: HTTP 400, the description's `validationFailed`. */
+  refused(): Answer;
 }
 
 /** `replies(operation)` for every operation, each checked to have the examples the sandbox answers with. */
 export function createReplies(api: Api): (operation: Operation) => Reply {
   for (const operation of api.operations) {
     const examples = operation.responses.get('200')?.examples;
-    if (!examples?.has('success') || !operation.responses.get('500')?.examples.has('rateLimited'))
-      throw new Error(`${operation.id} lacks a success or rateLimited example`);
+    if (
+      !examples?.has('success') ||
+      !operation.responses.get('500')?.examples.has('rateLimited') ||
+      !operation.responses.get('400')?.examples.has('validationFailed')
+    )
+      throw new Error(`${operation.id} lacks a success, rateLimited or validationFailed example`);
   }
   return (operation) => reply(operation, performance.now());
 }
@@ -66,5 +72,10 @@ function reply(operation: Operation, started: number): Reply {
       return { status: 200, body: extension === undefined ? value : { ...value, msg }, example: name };
     },
     rateLimited: () => ({ status: 500, body: operation.responses.get('500')?.examples.get('rateLimited') }),
+    refused: () => ({
+      status: 400,
+      body: operation.responses.get('400')?.examples.get('validationFailed'),
+      example: 'validationFailed',
+    }),
   };
 }
