@@ -56,7 +56,10 @@ const anyNumber = fc.oneof(
 function inPlay(option: OptionSpec): Record<string, unknown> {
   if (option.command === 'proxy') return { upstream: 'http://127.0.0.1:9' };
   if (option.with === 'store') return { sandbox: true, store: 'redis://127.0.0.1:1/0' };
-  return option.with ? { [option.with]: true } : {};
+  if (!option.with) return {};
+  // The option it goes with: a flag is given as such, a rate (--fault-rate) as one in play.
+  const other = table.find((o) => o.name === option.with);
+  return { [option.with]: other?.kind === 'rate' ? 0.5 : true };
 }
 const argvOf = (options: Record<string, unknown>) =>
   Object.entries(options).flatMap(([name, value]) =>
@@ -64,7 +67,7 @@ const argvOf = (options: Record<string, unknown>) =>
       ? ['proxy', '--upstream', String(value)]
       : value === true
         ? [`--${name}`]
-        : [`--${name}`, String(value)],
+        : [`--${flagName(table.find((o) => o.name === name) as OptionSpec)}`, String(value)],
   );
 /** A number as typed on the command line: durations with their unit. */
 const typed = (option: OptionSpec, value: number) => (option.kind === 'duration' ? `${value}ms` : String(value));
