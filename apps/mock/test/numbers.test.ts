@@ -308,7 +308,7 @@ describe('Prefer', () => {
     }
   });
 
-  it('rate-limit (and --rate-limit): any number is refused naming it, or the n+1st request in a second is refused', async () => {
+  it('rate-limit (and --rate-limit): any number is refused by name, or the n+1st in a second is refused', async () => {
     let now = 0;
     const sandbox = await createSandbox({ document, clock: { now: () => now, sleep: async () => {} } });
     const option = table.find((o) => o.name === 'rateLimit') as OptionSpec;

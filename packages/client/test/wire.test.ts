@@ -437,7 +437,7 @@ describe('unusual values', () => {
     expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=x.nz');
   });
 
-  it('a field named __proto__ (as JSON.parse gives it) goes out alike in a URL-encoded and a multipart body', async () => {
+  it('a field named __proto__ (as JSON.parse gives it) goes out alike in both bodies', async () => {
     const input = JSON.parse('{"client_id": 293, "domain": "x.nz", "__proto__": {"x": "1"}}');
     await api.domains.cancel(input);
     expect(last().body.toString()).toBe('apikey=sk_live_9f8e7d6c5b4a&client_id=293&domain=x.nz&__proto__[x]=1');

@@ -158,7 +158,7 @@ const EDGE_CASES: WireRequest[] = [
   { what: 'a trailing &', path: SERVERS, query: `${OK}&` },
   { what: 'percent-encoded brackets', path: SERVERS, query: `${OK}&filters%5Bstate%5D=On` },
   { what: '+ for a space', path: SERVERS, query: `${OK}&filters[updated_since]=2026-01-01+00:00:00` },
-  { what: 'a number with a leading space', path: SERVERS, query: `${OK}&filters[page_size]=%2010` },
+  { what: 'a number with a leading space', path: SERVERS, query: `${OK}&filters[page_size]=%202` },
   {
     what: 'a form with a charset',
     method: 'POST',

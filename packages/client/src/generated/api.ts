@@ -44,7 +44,7 @@ export interface ListImagesInput {
     /**
      * Records per page (`filters[page_size]`). The service documents no default or maximum.
      *
-     * @example 50
+     * @example 2
      */
     page_size?: number;
     /**
@@ -125,7 +125,7 @@ export interface ListServersInput {
     /**
      * Records per page (`filters[page_size]`). The service documents no default or maximum.
      *
-     * @example 50
+     * @example 2
      */
     page_size?: number;
     /**
@@ -227,7 +227,7 @@ export interface ListIpsInput {
     /**
      * Records per page (`filters[page_size]`). The service documents no default or maximum.
      *
-     * @example 50
+     * @example 2
      */
     page_size?: number;
     /**
@@ -701,7 +701,7 @@ export interface ListSubAccountsInput {
     /**
      * Records per page (`filters[page_size]`). The service documents no default or maximum.
      *
-     * @example 50
+     * @example 2
      */
     page_size?: number;
     /**

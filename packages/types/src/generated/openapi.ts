@@ -460,7 +460,7 @@ export interface components {
         SortDirection: "ASC" | "DESC";
         /**
          * @description Records per page (`filters[page_size]`). The service documents no default or maximum.
-         * @example 50
+         * @example 2
          */
         PageSize: number;
         /**

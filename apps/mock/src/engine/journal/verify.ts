@@ -7,6 +7,8 @@
 import { type JournalEntry, matches } from './journal.ts';
 import { sameValue, valueAt, wantedPairs } from './fields.ts';
 
+const requests = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;
+
 /** What a test expects of the requests the mock received. */
 export interface Expectation {
   /** The operation (`addSshKey`); none: any request. */
@@ -67,7 +69,7 @@ export function verdictOf(wanted: Expectation, entries: JournalEntry[], dropped:
   const whose = wanted.apikey === undefined ? 'the journal' : "this key's journal";
   const lost = dropped ? `; ${dropped} older ones were dropped (journalMax, journalMaxPerKey)` : '';
   const lines = [
-    `Expected ${expected}; it was called ${times1(count)} (${entries.length} ${entries.length === 1 ? 'request' : 'requests'} in ${whose}${lost}).`,
+    `Expected ${expected}; it was called ${times1(count)} (${requests(entries.length)} in ${whose}${lost}).`,
   ];
   if (nearest.length) lines.push(tooMany ? 'Matching requests:' : 'Nearest requests:');
   for (const entry of nearest) lines.push(...describeEntry(entry, tooMany ? undefined : wanted));
