@@ -8,15 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_NAMES } from '../src/engine/faults.ts';
 import { type MockOptions, type RunningMock, startMock } from '../src/index.ts';
 import { createHandlers } from '../src/msw.ts';
-import { spec } from './helpers.ts';
+import { mockStarter, spec } from './helpers.ts';
 
-const started: RunningMock[] = [];
-afterAll(() => Promise.all(started.map((mock) => mock.close())));
-async function start(options: MockOptions = {}) {
-  const mock = await startMock({ log: () => {}, ...options });
-  started.push(mock);
-  return mock;
-}
+const start = mockStarter();
 
 const PATH = '/1.3/server/list_servers.json?apikey=fault-key&client_id=293';
 

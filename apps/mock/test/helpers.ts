@@ -4,6 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { operationsOf, readBundle, type Node } from '@hostapi/spec/document';
+import { afterAll } from 'vitest';
+import { type MockOptions, type RunningMock, startMock } from '../src/index.ts';
 
 export const BIN = fileURLToPath(new URL('../bin/mock.mjs', import.meta.url));
 export const spec = readBundle();
@@ -112,4 +114,15 @@ export async function until(ready: () => boolean, what: string, timeoutMs = 10_0
     if (Date.now() - started > timeoutMs) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** startMock() quietly for one test file: each mock it starts is closed after the file's tests. */
+export function mockStarter(): (options?: MockOptions) => Promise<RunningMock> {
+  const started: RunningMock[] = [];
+  afterAll(() => Promise.all(started.map((mock) => mock.close())));
+  return async (options = {}) => {
+    const mock = await startMock({ log: () => {}, ...options });
+    started.push(mock);
+    return mock;
+  };
 }

@@ -2,20 +2,13 @@
 // the docs and every operation, in the service's envelope, in every mode; never in place of an
 // operation the description has at `/`, and the proxy passes `/` on to its upstream.
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { type MockOptions, type RunningMock, startMock } from '../src/index.ts';
+import { describe, expect, it } from 'vitest';
+import type { MockOptions } from '../src/index.ts';
 import { LISTED } from '../src/engine/journal/openapi.ts';
-import { operations, spec } from './helpers.js';
+import { mockStarter, operations, spec } from './helpers.js';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const started: RunningMock[] = [];
-afterAll(() => Promise.all(started.map((mock) => mock.close())));
-
-async function start(options: MockOptions) {
-  const mock = await startMock({ log: () => {}, ...options });
-  started.push(mock);
-  return mock;
-}
+const start = mockStarter();
 
 /** What `/` says of a mock of this mode, whatever else it says. */
 const index = (mode: string, strict = false) => ({

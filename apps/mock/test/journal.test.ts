@@ -5,15 +5,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryJournal, type Recorded } from '../src/engine/journal/store.ts';
-import { type MockOptions, type RunningMock, startMock } from '../src/index.ts';
+import type { MockOptions, RunningMock } from '../src/index.ts';
+import { mockStarter } from './helpers.ts';
 
-const started: RunningMock[] = [];
-afterAll(() => Promise.all(started.map((mock) => mock.close())));
-async function start(options: MockOptions = {}) {
-  const mock = await startMock({ log: () => {}, ...options });
-  started.push(mock);
-  return mock;
-}
+const start = mockStarter();
 
 const KEY = 'journal-key-7f3a';
 const CONTENT = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7k me@laptop';
