@@ -12,7 +12,7 @@ import { assemble, type Platform } from './engine/assemble.ts';
 import { answerFetch } from './engine/fetch.ts';
 import type { Journal } from './engine/journal/journal.ts';
 import { createLog } from './engine/log.ts';
-import { BUILT_IN_FIXTURE_YAML } from './generated/sandbox-fixture.ts';
+import { BUILT_IN_FIXTURE } from './generated/sandbox-fixture.ts';
 import { HANDLER_MODES, type MockOptions } from './options.ts';
 
 export type { Expectation, Verdict } from './engine/journal/verify.ts';
@@ -47,7 +47,7 @@ export interface HandlersOptions extends Shared {
 }
 
 /** A page's platform: the built-in fixture is in the module; no file, Redis or proxy. */
-const PAGE: Platform = { fixtureText: () => ({ source: 'built-in', text: BUILT_IN_FIXTURE_YAML }) };
+const PAGE: Platform = { fixture: () => ({ source: 'built-in', raw: BUILT_IN_FIXTURE }) };
 
 /**
  * MSW handlers that answer every operation as `hostapi-mock` does in that mode: one handler for

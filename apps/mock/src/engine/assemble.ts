@@ -11,6 +11,7 @@ import type { Log } from './log.ts';
 import { type Answer, type Answerer, indexRoute, type Listed, type Route } from './mode.ts';
 import { createDynamic } from './modes/dynamic.ts';
 import { createExamples } from './modes/examples.ts';
+import type { FixtureSource } from './sandbox/fixture.ts';
 import type { Clock } from './sandbox/index.ts';
 import type { Collections, Store } from './sandbox/store.ts';
 import { createSchemas, type Schemas } from './schemas.ts';
@@ -53,8 +54,8 @@ export interface SandboxMode {
 
 /** What a platform does for the modes that need it; a face without it refuses those modes. */
 export interface Platform {
-  /** The text of the sandbox's fixture at a path, or of the built-in one (undefined), and how messages name it. */
-  fixtureText(path: string | undefined): { source: string; text: string };
+  /** The sandbox's fixture at a path, or the built-in one (undefined), read; and how messages name it. */
+  fixture(path: string | undefined): FixtureSource;
   /** The sandbox's state in Redis. */
   sharedStore?(
     base: Collections,

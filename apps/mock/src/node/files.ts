@@ -1,11 +1,13 @@
-// The files the mock reads at start-up: the description it serves, the sandbox's built-in
-// fixture and its own package.json. Beside the package, or, in the standalone executable
+// The files the mock reads at start-up: the description it serves, the sandbox's fixture (YAML
+// or JSON) and its own package.json. Beside the package, or, in the standalone executable
 // (scripts/build-binary.ts: Node's single executable applications), assets embedded in it, since
 // it runs with no files around it.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { getAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
+import { load as parseYaml } from 'js-yaml';
+import { FixtureError, type FixtureSource } from '../engine/sandbox/fixture.ts';
 
 /** The names the build embeds the files under (scripts/build-binary.ts reads them here). */
 export const ASSET_NAMES = { document: 'openapi.json', fixture: 'sandbox.yaml', manifest: 'package.json' } as const;
@@ -40,4 +42,14 @@ export const exists = (path: string) => EMBEDDED.has(path) || existsSync(path);
 export function readText(path: string): string {
   const asset = EMBEDDED.get(path);
   return asset ? getAsset(asset, 'utf8') : readFileSync(path, 'utf8');
+}
+
+/** A fixture's text parsed: JSON when its name says so, YAML otherwise. */
+export function parseFixture(text: string, source: string): FixtureSource {
+  const json = /\.json$/i.test(source);
+  try {
+    return { source, raw: json ? JSON.parse(text) : parseYaml(text) };
+  } catch (error) {
+    throw new FixtureError(source, [`is not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}`]);
+  }
 }

@@ -7,7 +7,7 @@ import type { Node } from '../engine/api.ts';
 import { assemble, type Platform } from '../engine/assemble.ts';
 import type { Journal } from '../engine/journal/journal.ts';
 import { createLog } from '../engine/log.ts';
-import { BUILT_IN_FIXTURE, DOCUMENT, exists, MANIFEST, readText } from './files.ts';
+import { BUILT_IN_FIXTURE, DOCUMENT, exists, MANIFEST, parseFixture, readText } from './files.ts';
 import { createFront } from './front.ts';
 import { LISTED, mockApiRoute } from '../engine/journal/openapi.ts';
 
@@ -22,7 +22,7 @@ export interface RunningMock {
 
 /** What only Node does for the modes: files, Redis and the proxy, each loaded only for the mode that needs it. */
 export const NODE: Platform = {
-  fixtureText: (path = BUILT_IN_FIXTURE) => ({ source: path, text: readText(path) }),
+  fixture: (path = BUILT_IN_FIXTURE) => parseFixture(readText(path), path),
   async sharedStore(base, options) {
     const { createRedisStore } = await import('./redis-store.ts');
     return createRedisStore(base, options);

@@ -3,7 +3,6 @@
 // frozen as the state every API key starts from. A bad fixture is refused with every problem
 // named by record and field.
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { load as parseYaml } from 'js-yaml';
 import { pointer, pointerSegments } from '@hostapi/spec/wire';
 import type { Node } from '../api.ts';
 import { ref, type Schemas } from '../schemas.ts';
@@ -29,26 +28,15 @@ export interface FixtureSource {
   raw: unknown;
 }
 
-/** A fixture's text parsed: JSON when its name says so, YAML otherwise. */
-export function parseFixture(text: string, source: string): FixtureSource {
-  const json = /\.json$/i.test(source);
-  try {
-    return { source, raw: json ? JSON.parse(text) : parseYaml(text) };
-  } catch (error) {
-    throw new FixtureError(source, [`is not valid ${json ? 'JSON' : 'YAML'}: ${(error as Error).message}`]);
-  }
-}
-
 /** A fixture given as data, or read by the platform from a path (undefined: the built-in one). */
 export function readFixture(fixture: string | Node | undefined, platform: Platform): FixtureSource {
   if (typeof fixture === 'object') return { source: '(object)', raw: fixture };
-  let read: { source: string; text: string };
   try {
-    read = platform.fixtureText(fixture);
+    return platform.fixture(fixture);
   } catch (error) {
+    if (error instanceof FixtureError) throw error;
     throw new FixtureError(fixture ?? 'built-in', [`cannot be read: ${(error as Error).message}`]);
   }
-  return parseFixture(read.text, read.source);
 }
 
 const schema = (name: string) => ref(pointer('components', 'schemas', name));
