@@ -83,6 +83,21 @@ describe('hostapi-mock', () => {
     await mock.stop();
   });
 
+  it("runs with a small young generation (Node's --max-semi-space-size=16), once, and keeps one given", async () => {
+    // /proc/<pid>/cmdline: what the process runs now (the command starts itself again with the flag).
+    const flagsOf = (pid: number) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+        .split('\0')
+        .filter((arg) => arg.startsWith('--max-semi-space-size'));
+    const mock = await startCli([]);
+    expect(flagsOf(mock.child.pid!)).toEqual(['--max-semi-space-size=16']);
+    await mock.stop();
+    const given = await startCli([], { env: { NODE_OPTIONS: '--max-semi-space-size=32' } });
+    expect(flagsOf(given.child.pid!)).toEqual([]);
+    expect((await fetch(`${given.url}/`)).ok).toBe(true);
+    await given.stop();
+  });
+
   it('on a busy port, names the option and the variable that choose another, and exits 1', async () => {
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
