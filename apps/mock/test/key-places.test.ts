@@ -99,7 +99,10 @@ describe.each([
         const calls = callsCarrying(place, key);
         for (const path of also)
           calls.push(...calls.map((call) => ({ ...call, path: call.path.replace(/^\/[^?]*/, path) })));
+        // Each place's own: the log, the journal and the recording start empty (the scans stay linear).
         lines.length = 0;
+        await running().journal.clear();
+        const recorded = readFileSync(recording, 'utf8').length;
         for (const { path, init } of calls) await (await fetch(`${url()}${path}`, init)).text();
         const logged = lines.join('\n');
         // It logged each request (the scan below is not of an empty log), the key masked where it was.
@@ -110,7 +113,7 @@ describe.each([
         const journal = JSON.stringify(await running().journal.entries());
         const own = await (await fetch(`${url()}/__mock/journal?apikey=${encodeURIComponent(key)}`)).text();
         expect(journal, place.place).toContain('"operation"');
-        for (const shown of [journal, own, readFileSync(recording, 'utf8')])
+        for (const shown of [journal, own, readFileSync(recording, 'utf8').slice(recorded)])
           expect(carriesKey(shown, key), `${place.place}:\n${shown}`).toBe(false);
       }
     });
