@@ -2,18 +2,22 @@
 // against the old one may fail) and compatible. Operations, request fields and response fields
 // are flattened to wire names first (`filters[state]`, `return.data[].server_id`).
 import { existsSync, readFileSync } from 'node:fs';
-import { deref, type Node, operationsOf, propertiesOf, requiredOf } from './document.ts';
-import { pointer, URL_ENCODED, wireName } from './wire.ts';
+import { answerFields, deref, type Node, operationsOf, propertiesOf, requiredOf } from './document.ts';
+import { URL_ENCODED, wireName } from './wire.ts';
 
 /** What a caller depends on at one place of the description. */
 export interface Fact {
   kind: 'operation' | 'request' | 'response';
+  /** The operation it belongs to: `GET /1.3/server/list_servers.json`. */
+  operation: string;
+  /** The field, by its wire name (a request's) or JSON path (an answer's); none for the operation itself. */
+  field?: string;
   type?: string;
   required?: boolean;
   enum?: unknown[];
 }
 
-/** Every fact a caller depends on: `{ key: { kind, type, required, enum } }`. */
+/** Every fact a caller depends on: `{ key: { kind, operation, field, type, required, enum } }`. */
 export function facts(doc: Node): Record<string, Fact> {
   const out: Record<string, Fact> = {};
   const typeOf = (schema: Node): string => {
@@ -24,59 +28,78 @@ export function facts(doc: Node): Record<string, Fact> {
   };
   const properties = (schema: Node) => propertiesOf(doc, schema);
   const required = (schema: Node) => requiredOf(doc, schema);
-  function walk(prefix: string, kind: 'request' | 'response', schema: Node, isRequired: boolean, depth = 0) {
+  const fact = (kind: Fact['kind'], operation: string, field: string, schema: Node, isRequired: boolean): Fact => {
     const s = deref(doc, schema);
-    out[prefix] = { kind, type: typeOf(s), required: isRequired, ...(s.enum ? { enum: s.enum } : {}) };
+    return { kind, operation, field, type: typeOf(s), required: isRequired, ...(s.enum ? { enum: s.enum } : {}) };
+  };
+  function walk(operation: string, field: string, schema: Node, isRequired: boolean, depth = 0) {
+    const s = deref(doc, schema);
+    out[`${operation} ${field}`] = fact('request', operation, field, s, isRequired);
     if (depth > 8) return;
-    const join = (key: string) => (kind === 'response' ? `${prefix}.${key}` : wireName([prefix, key]));
     const props = properties(s);
     const req = required(s);
-    for (const [key, value] of Object.entries(props)) walk(join(key), kind, value, req.includes(key), depth + 1);
-    if (s.type === 'array' && s.items)
-      walk(kind === 'response' ? `${prefix}[]` : `${prefix}[<n>]`, kind, s.items, false, depth + 1);
+    for (const [key, value] of Object.entries(props))
+      walk(operation, wireName([field, key]), value, req.includes(key), depth + 1);
+    if (s.type === 'array' && s.items) walk(operation, `${field}[<n>]`, s.items, false, depth + 1);
     if (s.additionalProperties && typeof s.additionalProperties === 'object')
-      walk(join('<key>'), kind, s.additionalProperties, false, depth + 1);
+      walk(operation, wireName([field, '<key>']), s.additionalProperties, false, depth + 1);
     for (const member of (s.oneOf ?? []) as Node[])
-      if (deref(doc, member).type === 'object') walk(prefix, kind, member, isRequired, depth + 1);
+      if (deref(doc, member).type === 'object') walk(operation, field, member, isRequired, depth + 1);
   }
   for (const { path, method, op } of operationsOf(doc)) {
     const id = `${method.toUpperCase()} ${path}`;
-    out[id] = { kind: 'operation' };
+    out[id] = { kind: 'operation', operation: id };
     for (const p of ((op.parameters ?? []) as Node[]).map((x) => deref(doc, x)))
-      walk(`${id} ${p.name}`, 'request', p.schema, Boolean(p.required));
+      walk(id, p.name, p.schema, Boolean(p.required));
     const form = deref(doc, op.requestBody)?.content?.[URL_ENCODED]?.schema;
     if (form) {
       const req = required(form);
-      for (const [key, value] of Object.entries(properties(form)))
-        walk(`${id} ${key}`, 'request', value, req.includes(key));
+      for (const [key, value] of Object.entries(properties(form))) walk(id, key, value, req.includes(key));
     }
-    const answer = deref(doc, op.responses?.['200'])?.content?.['application/json']?.schema;
-    const success = ((answer?.anyOf ?? [answer]) as Node[]).filter(
-      (m) => m && m.$ref !== pointer('components', 'schemas', 'Failure'),
-    );
-    for (const member of success) {
-      const req = required(member);
-      for (const [key, value] of Object.entries(properties(member)))
-        walk(`${id} → ${key}`, 'response', value, req.includes(key));
-    }
+    for (const field of answerFields(doc, op))
+      out[`${id} → ${field.name}`] = fact('response', id, field.name, field.schema, field.required);
   }
   return out;
 }
 
 const wireTexts = (values: unknown[]) => values.map(String).sort().join('\n');
 
-/** `{ breaking: string[], compatible: string[] }` between an old and a new description. */
-export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compatible: string[] } {
+/** One difference between two descriptions, for a caller of the old one. */
+export interface Change {
+  change: 'added' | 'removed' | 'changed';
+  kind: Fact['kind'];
+  /** The operation it is in: `GET /1.3/server/list_servers.json`. */
+  operation: string;
+  /** The field, by its wire name or JSON path; none for an operation added or removed. */
+  field?: string | undefined;
+  /** Whether a caller written against the old description may fail. */
+  breaking: boolean;
+  /** The change in a line: `removed request field: GET /1.5/dns/list_ips.json zone`. */
+  text: string;
+  /** What changed, without where: `removed`, `type integer → integer|string`, `now required`. */
+  detail: string;
+}
+
+/** Every difference between an old and a new description, in the order of the old one's facts, then the new ones. */
+export function changes(oldDoc: Node, newDoc: Node): Change[] {
   const before = facts(oldDoc);
   const after = facts(newDoc);
-  const breaking: string[] = [];
-  const compatible: string[] = [];
+  const out: Change[] = [];
+  const add = (change: Change['change'], fact: Fact, breaking: boolean, text: string, detail: string) =>
+    out.push({ change, kind: fact.kind, operation: fact.operation, field: fact.field, breaking, text, detail });
   for (const [key, was] of Object.entries(before)) {
     const now = after[key];
     if (!now) {
       // A field under a removed operation is reported with the operation.
-      const parentGone = was.kind !== 'operation' && !after[key.split(' ').slice(0, 2).join(' ')];
-      if (!parentGone) breaking.push(`removed ${was.kind === 'operation' ? 'operation' : `${was.kind} field`}: ${key}`);
+      const parentGone = was.kind !== 'operation' && !after[was.operation];
+      if (!parentGone)
+        add(
+          'removed',
+          was,
+          true,
+          `removed ${was.kind === 'operation' ? 'operation' : `${was.kind} field`}: ${key}`,
+          'removed',
+        );
       continue;
     }
     if (was.kind === 'operation') continue;
@@ -85,7 +108,13 @@ export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compa
     const sameWireValues =
       was.kind === 'request' && was.enum && now.enum && wireTexts(was.enum) === wireTexts(now.enum);
     if (was.type !== now.type && sameWireValues)
-      compatible.push(`type of ${key}: ${was.type} → ${now.type} (same wire values)`);
+      add(
+        'changed',
+        now,
+        false,
+        `type of ${key}: ${was.type} → ${now.type} (same wire values)`,
+        `type ${was.type} → ${now.type} (same wire values)`,
+      );
     else if (was.type !== now.type) {
       // A request field that still takes every type it took accepts every request it accepted
       // (`integer` → `integer|string` is widened); a caller may read a response field's new type wrong.
@@ -93,31 +122,50 @@ export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compa
       const takes = (type: string) =>
         nowTypes.includes(type) || nowTypes.includes('any') || (type === 'integer' && nowTypes.includes('number'));
       const narrowed = was.kind === 'request' ? !String(was.type).split('|').every(takes) : true;
-      (narrowed ? breaking : compatible).push(`type of ${key}: ${was.type} → ${now.type}`);
+      add('changed', now, narrowed, `type of ${key}: ${was.type} → ${now.type}`, `type ${was.type} → ${now.type}`);
     }
-    if (was.kind === 'request' && !was.required && now.required) breaking.push(`now required: ${key}`);
-    if (was.kind === 'response' && was.required && !now.required) breaking.push(`no longer always present: ${key}`);
+    if (was.kind === 'request' && !was.required && now.required)
+      add('changed', now, true, `now required: ${key}`, 'now required');
+    if (was.kind === 'response' && was.required && !now.required)
+      add('changed', now, true, `no longer always present: ${key}`, 'no longer always present');
     if (sameWireValues) continue;
     const removedValues = (was.enum ?? []).filter((v) => now.enum && !now.enum.includes(v));
     if (was.kind === 'request' && (removedValues.length || (!was.enum && now.enum))) {
-      breaking.push(
-        `narrowed enumeration of ${key}: ${
-          removedValues.length ? `removed ${removedValues.join(', ')}` : `now only ${now.enum?.join(', ')}`
-        }`,
-      );
+      const narrowed = removedValues.length
+        ? `removed ${removedValues.join(', ')}`
+        : `now only ${now.enum?.join(', ')}`;
+      add('changed', now, true, `narrowed enumeration of ${key}: ${narrowed}`, `narrowed enumeration: ${narrowed}`);
     }
     const addedValues = (now.enum ?? []).filter((v) => was.enum && !was.enum.includes(v));
+    const values = addedValues.join(', ');
     if (addedValues.length)
-      (was.kind === 'response' ? breaking : compatible).push(`new values of ${key}: ${addedValues.join(', ')}`);
+      add('changed', now, was.kind === 'response', `new values of ${key}: ${values}`, `new values: ${values}`);
   }
   for (const [key, now] of Object.entries(after)) {
     if (before[key]) continue;
-    const parentNew = now.kind !== 'operation' && !before[key.split(' ').slice(0, 2).join(' ')];
+    const parentNew = now.kind !== 'operation' && !before[now.operation];
     if (parentNew) continue;
-    if (now.kind === 'request' && now.required) breaking.push(`new required request field: ${key}`);
-    else compatible.push(`added ${now.kind === 'operation' ? 'operation' : `${now.kind} field`}: ${key}`);
+    if (now.kind === 'request' && now.required)
+      add('added', now, true, `new required request field: ${key}`, 'added, required');
+    else
+      add(
+        'added',
+        now,
+        false,
+        `added ${now.kind === 'operation' ? 'operation' : `${now.kind} field`}: ${key}`,
+        'added',
+      );
   }
-  return { breaking, compatible };
+  return out;
+}
+
+/** `{ breaking: string[], compatible: string[] }` between an old and a new description. */
+export function compare(oldDoc: Node, newDoc: Node): { breaking: string[]; compatible: string[] } {
+  const all = changes(oldDoc, newDoc);
+  return {
+    breaking: all.filter((c) => c.breaking).map((c) => c.text),
+    compatible: all.filter((c) => !c.breaking).map((c) => c.text),
+  };
 }
 
 /**

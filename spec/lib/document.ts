@@ -2,7 +2,7 @@
 // (`@hostapi/spec/document`).
 // No node: import at the top: the mock's engine uses these helpers in a browser too (its MSW
 // handlers), where only readBundle() and bundlePath() cannot run.
-import { pointerSegments } from './wire.ts';
+import { pointer, pointerSegments } from './wire.ts';
 
 export type Node = Record<string, any>;
 
@@ -72,6 +72,57 @@ export function requiredOf(doc: Node, schema: Node | undefined): string[] {
   const s = deref(doc, schema);
   return [...((s.allOf ?? []) as Node[]).flatMap((member) => requiredOf(doc, member)), ...(s.required ?? [])];
 }
+
+/** A field of an operation's answer, named by its JSON path: `return.data[].server_id`, `return.<key>.ip`. */
+export interface AnswerField {
+  /** Object keys joined by `.`, `[]` for an array's items, `<key>` for a map's keys. */
+  readonly name: string;
+  /** Whether the answer always has it where its parent is: its object requires it (an array's items and a map's values do not count as always there). */
+  readonly required: boolean;
+  /** The field's schema, its `$ref` followed. */
+  readonly schema: Node;
+  /** The field's own description, else its schema's. */
+  readonly description: string | undefined;
+}
+
+/**
+ * Every field of an operation's successful answer with this status (HTTP 200 by default), depth
+ * first in the description's order: each member of the answer's `anyOf` but the failure envelope,
+ * an array's items (`[]`), a map's values (`<key>`) and a `oneOf`'s object members walked in turn.
+ * A name reached twice (two members that share a field) is listed once, as first reached.
+ */
+export function answerFields(doc: Node, op: Node, code = '200'): AnswerField[] {
+  const answer = deref(doc, op.responses?.[code])?.content?.['application/json']?.schema;
+  if (!answer) return [];
+  const failure = pointer('components', 'schemas', 'Failure');
+  const members = ((answer.anyOf ?? [answer]) as Node[]).filter((m) => m && m.$ref !== failure);
+  const fields = new Map<string, AnswerField>();
+  /** What is inside a value named `name` (none for the answer itself): its fields, items, map values, object members. */
+  const inside = (name: string, schema: Node, depth: number) => {
+    const s = deref(doc, schema);
+    if (depth > 8) return;
+    const required = requiredOf(doc, s);
+    const prefix = name ? `${name}.` : '';
+    for (const [key, given] of Object.entries(propertiesOf(doc, s)))
+      field(`${prefix}${key}`, given, required.includes(key), depth + 1);
+    if (s.type === 'array' && s.items) field(`${name}[]`, s.items, false, depth + 1);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      field(`${prefix}<key>`, s.additionalProperties, false, depth + 1);
+    for (const member of (s.oneOf ?? []) as Node[])
+      if (deref(doc, member).type === 'object') inside(name, member, depth + 1);
+  };
+  const field = (name: string, given: Node, required: boolean, depth: number) => {
+    const s = deref(doc, given);
+    if (!fields.has(name))
+      fields.set(name, { name, required, schema: s, description: given.description ?? s.description });
+    inside(name, s, depth);
+  };
+  for (const member of members) inside('', member, 0);
+  return [...fields.values()];
+}
+
+/** The docs' route of a section of the introduction (`#/section/the-envelope`), by its heading. */
+export const sectionRoute = (heading: string): string => `#/section/${heading.toLowerCase().replace(/\s+/g, '-')}`;
 
 /**
  * The docs' route of a tag (`#/domain-registration`) and of an operation

@@ -1,10 +1,11 @@
 // The description as the docs show it: the bundle plus what a reader of the page needs, and
-// nothing the API does not say. Each operation gets its code samples (x-codeSamples); nested
-// fields are named as they are sent (`params[Phone][Country]`, not `params.Phone.Country`); the
-// introduction ends with how to start the mock (from anywhere), try the calls on it and reach
-// the people behind the API.
+// nothing the API does not say. Each operation gets its code samples (x-codeSamples) and a link
+// to its Markdown; nested fields are named as they are sent (`params[Phone][Country]`, not
+// `params.Phone.Country`); the introduction links the changelog (a page of its own) and the
+// Markdown for AI tools, and ends with how to start the mock (from anywhere), try the calls on it
+// and reach the people behind the API.
 import { readFileSync } from 'node:fs';
-import { deref, type Node, operationsOf } from '@hostapi/spec/document';
+import { deref, type Node, operationRoute, operationsOf } from '@hostapi/spec/document';
 import {
   INDEX_SLOT,
   KEY_SLOT,
@@ -15,6 +16,10 @@ import {
   type WireShape,
   wireShape,
 } from '@hostapi/spec/fields';
+import { markdownFile } from '../page/ids.ts';
+import { changelogMarkdown } from './changelog.ts';
+import { type History, readHistory, repositoryPlaces } from './history.ts';
+import { CHANGELOG_ROUTE, LLMS, LLMS_FULL } from './markdown/site.ts';
 import { MOCK_COMMAND, MOCK_README, MOCK_URL } from './mock.ts';
 import { BASE_URL_VARIABLE, SAMPLES, samples } from './samples.ts';
 
@@ -54,17 +59,42 @@ const contactSection = ({ name, url }: { name?: string; url: string }) => `
 [${name ?? url}](${url})
 `;
 
-/** The description the docs render, built from the bundle `doc` (which is left as it is). */
-export function docsDescription(doc: Node): Node {
+/** Said right after the introduction's first paragraph: where the changelog and the Markdown are. */
+const ELSEWHERE = `
+
+What changed from one version to the next, and which changes break a client: the
+[changelog](${CHANGELOG_ROUTE}). These docs in Markdown, for AI tools and readers who prefer it:
+[${LLMS}](${LLMS}) (an index of every page), [${LLMS_FULL}](${LLMS_FULL}) (all of it in one
+file), and each operation's own file ("View as Markdown" on its page).
+`;
+
+/**
+ * The description the docs render, built from the bundle `doc` (which is left as it is), its
+ * changelog from `history` (the repository's).
+ */
+export function docsDescription(doc: Node, history: History = readHistory(doc, repositoryPlaces())): Node {
   const shown = structuredClone(doc);
   const all = samples(shown);
-  shown.info.description += MOCK_SECTION;
+  const [lead, ...sections] = (shown.info.description as string).split(/(?=^## )/m);
+  shown.info.description =
+    [
+      `${lead!.trimEnd()}${ELSEWHERE}
+`,
+      ...sections,
+    ].join('') + MOCK_SECTION;
+  shown.tags.push({
+    name: 'Changelog',
+    'x-traitTag': true,
+    description: changelogMarkdown(history, (route) => route),
+  });
   if (shown.info.contact?.url) {
     shown.info.description += contactSection(shown.info.contact);
     delete shown.info.contact;
   }
   for (const { method, op } of operationsOf(shown)) {
     const id: string = op.operationId;
+    // Relative to the page (index.html), wherever the site is.
+    op.description += `\n\n[View as Markdown](${markdownFile(operationRoute(op.tags[0], id).slice(1))})`;
     // The TypeScript sample is the committed file (checked and run by the tests), without its header line.
     const typescript = readFileSync(new URL(`${id}.ts`, SAMPLES), 'utf8')
       .split('\n')
@@ -73,6 +103,7 @@ export function docsDescription(doc: Node): Node {
     op['x-codeSamples'] = [
       { lang: 'curl', label: 'curl', source: all[id]!.curl },
       { lang: 'typescript', label: '@hostapi/client', source: typescript },
+      { lang: 'python', label: 'Python', source: all[id]!.python },
     ];
     if (method === 'get') {
       const fields = new Map(requestFields(shown, { method, op }).map((f) => [f.name, f]));

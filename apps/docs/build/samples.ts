@@ -1,21 +1,23 @@
 // Code samples for every operation, read from the bundled description: a TypeScript sample
-// using @hostapi/client (written to samples/generated/, type-checked and run by the tests) and
-// a curl command with the exact bytes the client sends.
+// using @hostapi/client (written to samples/generated/, type-checked and run by the tests), and
+// a curl command and a Python (requests) script with exactly the fields the client sends.
 import { OPERATIONS } from '@hostapi/client';
 import { type Node, operationsOf, readBundle } from '@hostapi/spec/document';
 import { exampleInput } from '@hostapi/spec/fields';
 import { type FormShape, toPairs } from '@hostapi/spec/wire';
 import { curlCommand } from '../shared/curl.ts';
 import { KEY_PLACEHOLDER, typescriptLiteral } from '../shared/literal.ts';
+import { pythonSample } from './python.ts';
 
 export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
-/** The shell variable the curl samples read their base URL from (production when unset). */
+/** The variable the curl and Python samples read their base URL from (production when unset). */
 export const BASE_URL_VARIABLE = 'BASE_URL';
 
 export interface Sample {
   curl: string;
   typescript: string;
+  python: string;
   input: Record<string, unknown>;
   path: string;
   method: string;
@@ -52,7 +54,8 @@ const api = createHostApiClient({
 const result = await api.${clientOperation(id).call}(${typescriptLiteral(input)});
 console.log(result);
 `;
-    result[id] = { curl, typescript, input, path, method };
+    const python = pythonSample({ method, path, pairs, baseUrl, baseUrlVariable: BASE_URL_VARIABLE });
+    result[id] = { curl, typescript, python, input, path, method };
   }
   return result;
 }

@@ -5,6 +5,7 @@
 import { createElement, Fragment, type ReactElement, useEffect } from 'react';
 import { prepareApiDocs, RedoclyApiDocsStandalone } from 'redoc';
 import { LIVE_ATTRIBUTE, REDOC_ID } from './ids.ts';
+import { nameButtons } from './names.ts';
 import { spaceBlocks } from './search-text.ts';
 
 /** What Redoc's prepareApiDocs() resolves to. */
@@ -17,12 +18,13 @@ const REDOC_OPTIONS: NonNullable<Parameters<typeof prepareApiDocs>[0]['options']
   // Nested fields are named as they are sent (build/description.ts renames them to
   // `params[Phone][Country]`): no `params.Phone.` prefix in front of those names.
   hidePropertiesPrefix: true,
-  // The samples each operation shows: the curl command and the @hostapi/client call that
-  // build/description.ts adds as x-codeSamples (Redoc lists only the languages named here).
+  // The samples each operation shows: the curl command, the @hostapi/client call and the Python
+  // script that build/description.ts adds as x-codeSamples (Redoc lists only the languages named here).
   codeSamples: {
     languages: [
       { lang: 'curl', label: 'curl' },
       { lang: 'typescript', label: '@hostapi/client' },
+      { lang: 'python', label: 'Python' },
     ],
   },
   // The bundled description, beside the page (scripts/build.ts copies it into the site).
@@ -39,12 +41,17 @@ export async function prepareDocs(spec: Record<string, unknown>): Promise<Prepar
   return docs;
 }
 
-/** Marks the page live once Redoc's tree has committed in the browser (the server runs no effect). */
+/**
+ * Marks the page live once Redoc's tree has committed in the browser (the server runs no effect),
+ * and from then on names its buttons by what they show (names.ts).
+ */
 function Live() {
   useEffect(() => {
     const element = document.getElementById(REDOC_ID);
-    element?.setAttribute(LIVE_ATTRIBUTE, '');
-    element?.removeAttribute('aria-busy');
+    if (!element) return;
+    nameButtons(element);
+    element.setAttribute(LIVE_ATTRIBUTE, '');
+    element.removeAttribute('aria-busy');
   }, []);
   return null;
 }

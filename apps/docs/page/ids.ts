@@ -12,3 +12,9 @@ export const ROUTE_ATTRIBUTE = 'data-route';
 /** The file of a route's page, rendered at build time: `pages/servers--listservers.html` for `/servers/listservers`. */
 export const pageFile = (route: string) =>
   `pages/${route === '/' ? 'introduction' : route.slice(1).replace(/\//g, '--')}.html`;
+
+/**
+ * The Markdown file of a route (for AI tools and readers: build/markdown/): the route's path plus
+ * `.md`, `servers/listservers.md` for `/servers/listservers`, `index.md` for `/`.
+ */
+export const markdownFile = (route: string) => (route === '/' ? 'index.md' : `${route.slice(1)}.md`);

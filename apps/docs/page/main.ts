@@ -25,8 +25,11 @@ document.addEventListener('keydown', (event) => {
 prepareDocs(spec).then((docs) => {
   const page = createElement(HashRouter, null, redocPage(docs));
   // The page shown is the one for the route still in the address (a link followed before Redoc
-  // ran has changed it): hydrated.
-  if (element.getAttribute(ROUTE_ATTRIBUTE) === (location.hash.slice(1) || '/')) {
+  // ran has changed it): hydrated. The build renders the light theme (its colour switch shows the
+  // moon): for a reader whose system is dark, Redoc renders over it, without a mismatch to report.
+  const shown = element.getAttribute(ROUTE_ATTRIBUTE) === (location.hash.slice(1) || '/');
+  if (shown && window.matchMedia('(prefers-color-scheme: dark)').matches) createRoot(element).render(page);
+  else if (shown) {
     hydrateRoot(element, page, {
       onRecoverableError: (error) =>
         console.error(`Redoc's page differs from the one the build rendered: ${(error as Error).message ?? error}`),

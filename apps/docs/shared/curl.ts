@@ -20,7 +20,10 @@ export interface CurlCall {
   multipart?: boolean;
   /**
    * Where `value` is the start of `url`, the command reads that part from the shell variable
-   * `name` and falls back to `value`: `"${BASE_URL:-https://api.hostapi.example}/1.3/server/list_servers.json"`.
+   * `name`, `value` when it is unset or empty, set on a line of its own first, so that the
+   * command's own first line is short and shows the operation's path:
+   * `BASE_URL="${BASE_URL:-https://api.hostapi.example}"`, then
+   * `curl "$BASE_URL/1.3/server/list_servers.json"`.
    */
   baseUrlVariable?: { name: string; value: string };
 }
@@ -43,15 +46,28 @@ export function curlCommand({
   for (const [name, value] of headers) lines.push(`  -H ${shell(`${name}: ${value}`)}`);
   for (const pair of pairs)
     lines.push(multipart ? `  --form-string ${shell(`${pair[0]}=${pair[1]}`)}` : `  -d ${shell(encodePairs([pair]))}`);
-  return lines.join(' \\\n');
+  const command = lines.join(' \\\n');
+  return baseUrlVariable ? `${fallback(baseUrlVariable)}\n${command}` : command;
 }
 
 function address(url: string, variable: CurlCall['baseUrlVariable']): string {
   if (!variable) return shell(url);
   const { name, value } = variable;
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`curlCommand: "${name}" is not a shell variable name`);
   if (!url.startsWith(value)) throw new Error(`curlCommand: ${url} does not start with ${value}`);
-  // Inside double quotes only $, `, \ and " are special (and } ends the fallback): escape them.
-  const literal = (text: string) => text.replace(/[$`\\"]/g, '\\$&');
-  return `"\${${name}:-${literal(value).replace(/}/g, '\\}')}}${literal(url.slice(value.length))}"`;
+  const rest = literal(url.slice(value.length));
+  // `$BASE_URL/1.3/...`; braces where the rest would read as more of the name.
+  return /^\w/.test(rest) ? `"\${${checked(name)}}${rest}"` : `"$${checked(name)}${rest}"`;
 }
+
+/** The line that sets the variable to itself, or to its value when unset or empty. */
+function fallback({ name, value }: { name: string; value: string }): string {
+  return `${checked(name)}="\${${name}:-${literal(value).replace(/}/g, '\\}')}}"`;
+}
+
+function checked(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`curlCommand: "${name}" is not a shell variable name`);
+  return name;
+}
+
+/** Text inside double quotes, where only $, `, \ and " are special (and } ends a fallback): escaped. */
+const literal = (text: string) => text.replace(/[$`\\"]/g, '\\$&');

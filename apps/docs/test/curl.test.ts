@@ -42,7 +42,7 @@ describe('every curl sample, pasted into bash with BASE_URL set to the mock', ()
 it('without BASE_URL a sample calls production', async () => {
   const op = operations[0]!;
   // `curl --version` would not show the URL: print what the shell hands to curl instead.
-  const { stdout } = await run('bash', ['-c', curlOf(op.path, op.method).replace(/^curl/, 'printf "%s\\n"')], {
+  const { stdout } = await run('bash', ['-c', curlOf(op.path, op.method).replace(/^curl/m, 'printf "%s\\n"')], {
     env: { PATH: process.env.PATH },
   });
   expect(stdout.split('\n')).toContain(`${spec.servers[0].url}${op.path}`);

@@ -5,17 +5,20 @@
 //
 // 1. the link: its heading at the top of the page, its entry (only it) highlighted in the sidebar,
 //    no console error, no request leaving localhost;
-// 2. its curl and @hostapi/client samples, and its parameters and response examples;
-// 3. at a desktop width: the curl sample stays in its box, nothing under its copy button, and its
-//    URL breaks only between words; the servers to choose from, in full;
-// 4. the "Try it" console sends the example to the mock (@hostapi/mock, another origin) and
+// 2. its curl, @hostapi/client and Python samples, and its parameters and response examples;
+// 3. at 1280 px: no code box scrolls sideways (each sample language, the answers), each curl
+//    nothing under the copy button; the servers to choose from, in full;
+// 4. for a GET and a POST, the console by keyboard alone (test/support/a11y.ts);
+// 5. the "Try it" console sends the example to the mock (@hostapi/mock, another origin) and
 //    renders its answer, then every named answer through Prefer; the curl it shows carries the
 //    bytes that were sent, and (checked once every operation is done) the @hostapi/client call it
 //    shows type-checks and gets the same answer;
-// 5. at a phone's width (390 px): the address in full, the sample readable, the floating menu
+// 6. at a phone's width (375 px): the address in full, the sample in its box, the floating menu
 //    button clear of every control, nothing scrolls sideways, the heading whole;
-// 6. every field, expanded, under its wire name (`params[Phone][Country]`), never a dotted path;
-// 7. nothing logged as an error but the error statuses the console received.
+// 7. every field, expanded, under its wire name (`params[Phone][Country]`), never a dotted path;
+// 8. nothing logged as an error but the error statuses the console received;
+// 9. axe-core's WCAG 2.1 A/AA rules find nothing serious, in light, then reloaded in dark (which
+//    logs no error either).
 //
 // A cold load is the slow part (Redoc's script and render): one per operation instead of one per
 // check, and a few operations at a time (vitest's maxConcurrency). The page is expanded last: on
@@ -48,10 +51,13 @@ import {
   RESULTS,
 } from './support/layout.js';
 import { expectOpensAndHighlights, operationLinks } from './support/links.js';
+import { expectAccessibleInBoth, expectConsoleByKeyboard, expectNoSidewaysCode } from './support/a11y.js';
 import { siteMockAndBrowser } from './support/running.js';
 import { type DocsOperation, deref, docsPage, headingPattern, openLive, operations, spec } from './support/site.js';
 
 const SNIPPETS = `${RESULTS}console-snippets/`;
+/** The sample languages each operation shows (Redoc's codeSamples option, page/app.ts). */
+const SAMPLE_LANGUAGES = ['curl', '@hostapi/client', 'Python'];
 const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
 
 const running = siteMockAndBrowser();
@@ -97,11 +103,14 @@ function fieldsAndExamples({ method, op }: DocsOperation) {
 // The checks below take the test's own `expect`: the operations' tests run concurrently, and
 // vitest tells their polls apart only by it.
 
-/** The operation's curl and @hostapi/client samples, each shown when chosen (curl last, as a reader leaves it). */
+/** The sample languages' switch, by the language shown. */
+const LANGUAGE = new RegExp(`^(${SAMPLE_LANGUAGES.map((l) => l.replace(/[/]/g, '\\/')).join('|')})$`);
+
+/** The operation's curl, @hostapi/client and Python samples, each shown when chosen (curl last, as a reader leaves it). */
 async function expectSamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
   // The sample panel of this operation: the innermost block that names its path (in the panel's
   // header, whichever sample is shown), holds a language switch and shows code.
-  const languages = page.getByRole('button', { name: /^(curl|@hostapi\/client)$/ });
+  const languages = page.getByRole('button', { name: LANGUAGE });
   const panel = page
     .locator('div')
     .filter({ hasText: op.path })
@@ -110,10 +119,11 @@ async function expectSamples(expect: ExpectStatic, page: Page, op: DocsOperation
     .last();
   const samples: [language: string, shows: string][] = [
     ['@hostapi/client', `api.${op.clientMethod}(`],
+    ['Python', 'import requests'],
     ['curl', 'curl'],
   ];
   for (const [language, shows] of samples) {
-    await panel.getByRole('button', { name: /^(curl|@hostapi\/client)$/ }).click();
+    await panel.getByRole('button', { name: LANGUAGE }).click();
     await page.getByText(language, { exact: true }).last().click();
     await expect
       .poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 30_000 })
@@ -217,24 +227,25 @@ describe('every operation, opened cold from its deep link once', () => {
           },
         );
 
-        await step(page, op, 'its curl and @hostapi/client samples', () => expectSamples(expect, page, op));
+        await step(page, op, 'its curl, @hostapi/client and Python samples', () => expectSamples(expect, page, op));
         await step(page, op, 'its parameters and response examples', () =>
           expectParametersAndExamples(expect, page, op),
         );
 
-        await step(
-          page,
-          op,
-          'at a desktop width, the curl sample breaks only between parameters, nothing under its copy button',
-          async () => {
-            const panel = await samplePanel(section);
-            await expectReadableSample(panel);
-            if (op.id === 'updateDomainContact') {
-              await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
-              await expectServers(expect, page, panel, op, 'servers-desktop.png');
-            }
-          },
-        );
+        await step(page, op, 'at 1280 px, no code box scrolls sideways, nothing under the copy button', async () => {
+          const panel = await samplePanel(section);
+          await expectNoSidewaysCode(expect, page, section, SAMPLE_LANGUAGES);
+          await expectReadableSample(panel);
+          if (op.id === 'updateDomainContact') {
+            await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
+            await expectServers(expect, page, panel, op, 'servers-desktop.png');
+          }
+        });
+
+        if (op.id === 'updateDomainContact' || op.id === 'listServers')
+          await step(page, op, 'the console by keyboard alone: in, kept in, Escape back to the launcher', () =>
+            expectConsoleByKeyboard(expect, page, panelOf(page)),
+          );
 
         const received: number[] = [];
         await step(page, op, 'the Try it console sends the example and every named answer to the mock', async () => {
@@ -249,7 +260,7 @@ describe('every operation, opened cold from its deep link once', () => {
         await step(
           page,
           op,
-          "at a phone's width (390 px), the address in full, the curl sample as at a desktop, the menu button clear",
+          "at a phone's width (375 px), the address in full, the curl sample in its box, the menu button clear",
           async () => {
             await page.setViewportSize(PHONE);
             const panel = await samplePanel(section);
@@ -282,6 +293,18 @@ describe('every operation, opened cold from its deep link once', () => {
           'nothing logged as an error but the error statuses received, nothing left the machine',
           async () => {
             expectOnlyErrorStatusesLogged(watched.consoleErrors, received);
+            expect(watched.external).toEqual([]);
+          },
+        );
+
+        await step(
+          page,
+          op,
+          'axe-core: no serious finding in light, nor reloaded in dark (no error either)',
+          async () => {
+            const logged = watched.consoleErrors.length;
+            await expectAccessibleInBoth(expect, page);
+            expect(watched.consoleErrors.slice(logged)).toEqual([]);
             expect(watched.external).toEqual([]);
           },
         );

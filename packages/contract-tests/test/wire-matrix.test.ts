@@ -91,9 +91,12 @@ describe.each(WIRE_MATRIX.map((row) => [`${row.operationId}: ${row.what}`, row] 
       ).source;
       const [address, query] = method === 'get' ? (row.wire.split('?') as [string, string]) : [path, row.wire];
       const expected = [
-        `curl${method === 'get' ? ' -G' : ''} "\${BASE_URL:-${spec.servers[0].url}}${address}"`,
-        ...query.split('&').map((pair) => `  -d '${pair}'`),
-      ].join(' \\\n');
+        `BASE_URL="\${BASE_URL:-${spec.servers[0].url}}"`,
+        [
+          `curl${method === 'get' ? ' -G' : ''} "$BASE_URL${address}"`,
+          ...query.split('&').map((pair) => `  -d '${pair}'`),
+        ].join(' \\\n'),
+      ].join('\n');
       expect(shown).toBe(expected);
     });
   }

@@ -23,12 +23,12 @@ export function Console({ model, local }: { model: ConsoleModel; local: LocalMoc
   return (
     <>
       {routed && !open && (
+        // Named by what it shows ("POST Try it"); what it does is its description (its title).
         <button
           type="button"
           class="launcher"
           ref={launcher}
-          aria-label={`Try it: ${routed.method} ${routed.path}`}
-          title={`Send ${routed.summary} from this page`}
+          title={`Send ${routed.summary} (${routed.method} ${routed.path}) from this page`}
           onClick={() => {
             setOpen(true);
             setOpened(true);

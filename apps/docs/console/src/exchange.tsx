@@ -5,6 +5,7 @@ import { JsonView } from './json.js';
 import { type LocalMock, StartMock } from './local.js';
 import type { Exchange, Received, SentRequest } from './send.js';
 import { asText, parseJson } from './verdict.js';
+import { Code } from './code.js';
 
 export function ExchangeView({ exchange, local }: { exchange: Exchange; local: LocalMock }) {
   const { request, response, error } = exchange;
@@ -42,7 +43,7 @@ function Answer({ response }: { response: Received }) {
       {'json' in response ? (
         <JsonView value={response.json} />
       ) : (
-        <pre class="code body">{response.text || '(empty body)'}</pre>
+        <Code kind="body">{response.text || '(empty body)'}</Code>
       )}
       <details class="headers">
         <summary>Response headers ({response.headers.length})</summary>
@@ -67,7 +68,7 @@ function Request({ request }: { request: SentRequest }) {
   return (
     <details class="request">
       <summary>Request sent (API key masked)</summary>
-      <pre class="code">{[...lines, '', request.body].join('\n').trimEnd()}</pre>
+      <Code>{[...lines, '', request.body].join('\n').trimEnd()}</Code>
     </details>
   );
 }
@@ -100,7 +101,7 @@ function Violations({ header }: { header: string | undefined }) {
           )}
         </ul>
       ) : (
-        <pre class="code">{header}</pre>
+        <Code>{header}</Code>
       )}
     </section>
   );

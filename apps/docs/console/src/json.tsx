@@ -1,11 +1,12 @@
 // A JSON value pretty-printed (two-space indent, as JSON.stringify writes it) with its tokens
 // coloured, and the envelope's `status` and `msg` highlighted.
 import type { ComponentChild } from 'preact';
+import { Code } from './code.js';
 
 const ENVELOPE_KEYS = new Set(['status', 'msg']);
 
 export function JsonView({ value }: { value: unknown }) {
-  return <pre class="code json">{render(value, '', true)}</pre>;
+  return <Code kind="json">{render(value, '', true)}</Code>;
 }
 
 function render(value: unknown, indent: string, top: boolean): ComponentChild {

@@ -79,12 +79,15 @@ export function Panel({ model, local, operation, open, onChoose, onClose }: Pane
 
   const exchange = state.exchanges[id];
   return (
+    // A modal dialog for the keyboard: Tab and Shift+Tab go round its controls, Escape closes it
+    // (and app.tsx gives the focus back to the launcher).
     <div
       class="panel"
       hidden={!open}
       role="dialog"
+      aria-modal="true"
       aria-labelledby="console-title"
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      onKeyDown={(e) => (e.key === 'Escape' ? onClose() : keepTabInside(e, e.currentTarget))}
     >
       <Bar model={model} operation={operation} open={open} onChoose={onChoose} onClose={onClose} />
       <p class="endpoint">
@@ -125,6 +128,28 @@ export function Panel({ model, local, operation, open, onChoose, onClose }: Pane
       <Snippet title="@hostapi/client" text={clientSnippet(call)} />
     </div>
   );
+}
+
+/** What Tab reaches, in the document's order. */
+const TABBABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), ' +
+  'summary, [tabindex="0"]';
+
+/** Tab from the panel's last control goes to its first, Shift+Tab from its first to its last. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
+  if (event.key !== 'Tab') return;
+  const controls = [...panel.querySelectorAll<HTMLElement>(TABBABLE)].filter((c) => c.getClientRects().length > 0);
+  const active = (panel.getRootNode() as Document | ShadowRoot).activeElement;
+  const to = event.shiftKey
+    ? active === controls[0] || active === panel.querySelector('h2')
+      ? controls.at(-1)
+      : undefined
+    : active === controls.at(-1)
+      ? controls[0]
+      : undefined;
+  if (!to) return;
+  event.preventDefault();
+  to.focus();
 }
 
 /** An operation's draft before the reader changes it: the description's example call. */

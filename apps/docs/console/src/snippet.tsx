@@ -1,5 +1,6 @@
 // A call written out for the reader to copy (the curl command, the client call), with its copy button.
 import { useState } from 'preact/hooks';
+import { Code } from './code.js';
 
 export function Snippet({ title, text }: { title: string; text: string }) {
   const [copied, setCopied] = useState(false);
@@ -12,11 +13,11 @@ export function Snippet({ title, text }: { title: string; text: string }) {
     <section class="snippet" aria-label={title}>
       <header>
         <h3>{title}</h3>
-        <button type="button" class="copy" aria-label={`Copy ${title}`} onClick={copy}>
+        <button type="button" class="copy" aria-label={`${copied ? 'Copied' : 'Copy'} ${title}`} onClick={copy}>
           {copied ? 'Copied' : 'Copy'}
         </button>
       </header>
-      <pre class="code">{text}</pre>
+      <Code>{text}</Code>
     </section>
   );
 }

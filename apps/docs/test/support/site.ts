@@ -81,35 +81,9 @@ export async function openLive(page: Page, url: string) {
   return response;
 }
 
-/**
- * What the browser says when it refuses Redoc's logo: Redoc's sidebar loads Redocly's logo from
- * Redocly's CDN, which the page's Content-Security-Policy (`img-src 'self' data:`) refuses, so
- * that the page requests nothing outside its own site; Redoc then shows its "API docs by" text
- * without the logo.
- */
-export const LOGO_REFUSED = new RegExp(
-  "^Loading the image 'https://cdn\\.redoc\\.ly/redoc/logo-mini(-full)?\\.svg' violates the following " +
-    `Content Security Policy directive: "img-src 'self' data:"\\. The action has been blocked\\.$`,
-);
-
-/**
- * A fresh page (watchedPage) whose `consoleErrors` leaves out the refusal of Redoc's logo
- * (LOGO_REFUSED); `refused` holds those. Waits allow what a loaded machine takes.
- */
-export async function docsPage(
-  browser: Browser,
-  options?: Parameters<typeof watchedPage>[1],
-): Promise<Watched & { refused: string[] }> {
+/** A fresh page (watchedPage) whose waits allow what a loaded machine takes. */
+export async function docsPage(browser: Browser, options?: Parameters<typeof watchedPage>[1]): Promise<Watched> {
   const watched = await watchedPage(browser, options);
   watched.page.setDefaultTimeout(60_000);
-  return {
-    page: watched.page,
-    external: watched.external,
-    get consoleErrors() {
-      return watched.consoleErrors.filter((error) => !LOGO_REFUSED.test(error));
-    },
-    get refused() {
-      return watched.consoleErrors.filter((error) => LOGO_REFUSED.test(error));
-    },
-  };
+  return watched;
 }
