@@ -42,6 +42,8 @@ const TYPES: Record<string, string> = {
   '.yaml': 'text/yaml',
   '.svg': 'image/svg+xml',
   '.css': 'text/css',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** Serves dist/ as a plain static host does; resolves to its URL (ending in `/`) and close(). */
