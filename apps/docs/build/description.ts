@@ -21,7 +21,7 @@ import { changelogMarkdown } from './changelog.ts';
 import { type History, readHistory, repositoryPlaces } from './history.ts';
 import { CHANGELOG_ROUTE, LLMS, LLMS_FULL } from './markdown/site.ts';
 import { MOCK_COMMAND, MOCK_README, MOCK_URL } from './mock.ts';
-import { BASE_URL_VARIABLE, SAMPLES, samples } from './samples.ts';
+import { BASE_URL_VARIABLE, KEY_VARIABLE, SAMPLES, samples } from './samples.ts';
 
 /** The introduction's last section: the mock, and the base URL every curl sample reads (said once, here). */
 const MOCK_SECTION = `
@@ -43,8 +43,9 @@ reads its base URL from \`$${BASE_URL_VARIABLE}\` and calls production when it i
 export ${BASE_URL_VARIABLE}=${MOCK_URL}
 \`\`\`
 
-once in your shell, and paste any sample as it is. The \`@hostapi/client\` samples read
-\`HOSTAPI_URL\` and \`HOSTAPI_KEY\` the same way. The mock answers the \`success\` example of each
+once in your shell, and paste any sample as it is. The Python samples read \`$${BASE_URL_VARIABLE}\` too,
+and the API key from \`$${KEY_VARIABLE}\` (the mock takes any key: \`export ${KEY_VARIABLE}=test-key\`); the
+\`@hostapi/client\` samples read \`HOSTAPI_URL\` and \`${KEY_VARIABLE}\`. The mock answers the \`success\` example of each
 operation; \`Prefer: example=<name>\` selects the other examples (\`Prefer: code=500,
 example=rateLimited\` the rate limit). Requests without the key are refused, invalid ones get a
 422 that names each field. The mock's README lists every option and example name.

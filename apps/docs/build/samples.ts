@@ -13,6 +13,8 @@ export { readBundle };
 export const SAMPLES = new URL('../samples/generated/', import.meta.url);
 /** The variable the curl and Python samples read their base URL from (production when unset). */
 export const BASE_URL_VARIABLE = 'BASE_URL';
+/** The variable the client and Python samples read the API key from. */
+export const KEY_VARIABLE = 'HOSTAPI_KEY';
 
 export interface Sample {
   curl: string;
@@ -47,14 +49,21 @@ export function samples(doc: Node): Record<string, Sample> {
     const typescript = `import { createHostApiClient } from '@hostapi/client';
 
 const api = createHostApiClient({
-  apiKey: process.env.HOSTAPI_KEY!,
+  apiKey: process.env.${KEY_VARIABLE}!,
   baseUrl: process.env.HOSTAPI_URL ?? '${baseUrl}',
 });
 
 const result = await api.${clientOperation(id).call}(${typescriptLiteral(input)});
 console.log(result);
 `;
-    const python = pythonSample({ method, path, pairs, baseUrl, baseUrlVariable: BASE_URL_VARIABLE });
+    const python = pythonSample({
+      method,
+      path,
+      pairs,
+      baseUrl,
+      baseUrlVariable: BASE_URL_VARIABLE,
+      keyVariable: KEY_VARIABLE,
+    });
     result[id] = { curl, typescript, python, input, path, method };
   }
   return result;

@@ -143,7 +143,8 @@ export function operationMarkdown(doc: Node, operation: DocOperation, samples: S
     ...answerParts(doc, op, link),
     '## Samples',
     `Each sample reads its base URL from the environment (${code('BASE_URL')} for curl and Python, ` +
-      `${code('HOSTAPI_URL')} and ${code('HOSTAPI_KEY')} for the client) and calls production when it is unset.`,
+      `${code('HOSTAPI_URL')} for the client) and calls production when it is unset; the client and Python ` +
+      `read the API key from ${code('HOSTAPI_KEY')}, curl shows where it goes (${code('YOUR_API_KEY')}).`,
     ...samples.flatMap((sample) => {
       const language = SAMPLE_LANGUAGES[sample.lang] ?? { fence: sample.lang, heading: sample.label };
       return [`### ${language.heading}`, fence(sample.source, language.fence)];
