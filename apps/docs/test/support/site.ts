@@ -26,12 +26,17 @@ export const operations = operationsOf(spec).map(({ path, method, op }) => ({
 }));
 export type DocsOperation = (typeof operations)[number];
 
-/** The introduction's sections (its `## ` headings), as the docs show it. */
-export const sectionNames = [...(docsDescription(spec).info.description as string).matchAll(/^## (.+)$/gm)].map(
-  (match) => match[1]!,
-);
+/** The description as the docs show it. */
+const shown = docsDescription(spec);
 
-export const tags = (spec.tags as { name: string }[]).map(({ name }) => ({ name, route: tagRoute(name) }));
+/** The introduction's sections (its `## ` headings), as the docs show it. */
+export const sectionNames = [...(shown.info.description as string).matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+
+/** The tags the docs show: the description's, and the changelog (a page of its own). */
+export const tags = (shown.tags as { name: string }[]).map(({ name }) => ({
+  name,
+  route: tagRoute(name),
+}));
 
 export { deref };
 
