@@ -86,7 +86,9 @@ export function docsDescription(doc: Node, history: History = readHistory(doc, r
   shown.tags.push({
     name: 'Changelog',
     'x-traitTag': true,
-    description: changelogMarkdown(history, (route) => route),
+    // Redoc lists a tag's headings in the sidebar: each version is worth an entry there, each
+    // version's parts ("Operations added", "Release notes") are not, so they are bold lines here.
+    description: changelogMarkdown(history, (route) => route).replace(/^### (.+)$/gm, '**$1**'),
   });
   if (shown.info.contact?.url) {
     shown.info.description += contactSection(shown.info.contact);

@@ -151,5 +151,10 @@ describe("the site's changelog", () => {
     );
     expect(readFileSync(`${DIST}llms.txt`, 'utf8')).toMatch(/^- \[Changelog\]\(changelog\.md\): .+$/m);
     expect(readFileSync(`${DIST}changelog.md`, 'utf8')).toMatch(/^# Changelog\n\nWhat changed in the API/);
+    // On the page, a heading per version (an entry in the sidebar), its parts in bold.
+    const changelog = shown.tags.find((tag: { name: string }) => tag.name === 'Changelog').description;
+    expect(changelog).toMatch(/^## \S/m);
+    expect(changelog).not.toMatch(/^###/m);
+    expect(readFileSync(`${DIST}changelog.md`, 'utf8')).toMatch(/^### /m);
   });
 });

@@ -3,7 +3,7 @@
 // sections and the tags, test/operations.test.ts for each operation).
 import type { Page } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
-import { headingPattern, operations, sectionNames, spec, tags } from './site.js';
+import { changelogVersions, headingPattern, operations, sectionNames, spec, tags } from './site.js';
 
 export interface Link {
   /** The sidebar entry's label. */
@@ -30,8 +30,14 @@ export const operationLinks: Link[] = operations.map((op) => ({
   route: op.route,
   heading: headingPattern(op.summary),
 }));
+/** The changelog's versions: an entry each under the changelog's (Redoc lists a tag's headings). */
+export const changelogLinks: Link[] = changelogVersions.map((name) => ({
+  label: name,
+  route: '',
+  heading: headingPattern(name),
+}));
 /** Every link the sidebar should hold. */
-export const expectedLinks: Link[] = [titleLink, ...sectionLinks, ...tagLinks, ...operationLinks];
+export const expectedLinks: Link[] = [titleLink, ...sectionLinks, ...tagLinks, ...changelogLinks, ...operationLinks];
 
 /** The sidebar's links as `page` shows them: each entry's label and href. */
 export const menuLinks = (page: Page) =>

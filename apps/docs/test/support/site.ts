@@ -32,6 +32,13 @@ const shown = docsDescription(spec);
 /** The introduction's sections (its `## ` headings), as the docs show it. */
 export const sectionNames = [...(shown.info.description as string).matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
 
+/** The changelog's versions (its `## ` headings), as the docs show it. */
+export const changelogVersions = [
+  ...(shown.tags.find((tag: { name: string }) => tag.name === 'Changelog').description as string).matchAll(
+    /^## (.+)$/gm,
+  ),
+].map((match) => match[1]!);
+
 /** The tags the docs show: the description's, and the changelog (a page of its own). */
 export const tags = (shown.tags as { name: string }[]).map(({ name }) => ({
   name,
