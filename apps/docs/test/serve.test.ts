@@ -1,6 +1,6 @@
 // `pnpm --filter @hostapi/docs start` serves dist/ (bin/serve.mjs): pnpm passes a `--` on, port 0
 // picks a free port, a bad port is refused with a clear message, and every answer forbids framing
-// by another site (what a page on another origin then shows: docs.test.ts).
+// by another site (what a page on another origin then shows: docs-navigation.test.ts).
 import { expect, it } from 'vitest';
 import { serve } from './support/serve.js';
 

@@ -1,5 +1,5 @@
-// What the "Try it" console's browser tests share (test/console.test.ts for its scenarios,
-// test/operations.test.ts for each operation's round trip): opening it on an operation's page,
+// What the "Try it" console's browser tests share (test/console-form, -start and -key.test.ts for
+// its scenarios, test/operations.test.ts for each operation's round trip): opening it on an operation's page,
 // sending and reading the answer it renders, and what the description says that answer is.
 import { encodePairs, REDACTED } from '@hostapi/spec/wire';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';

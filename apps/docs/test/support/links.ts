@@ -1,5 +1,5 @@
 // The sidebar's links and what opening one must show: its heading at the top of the page and its
-// own entry highlighted in the sidebar, and only it (test/docs.test.ts for the introduction, its
+// own entry highlighted in the sidebar, and only it (test/docs-navigation.test.ts for the introduction, its
 // sections and the tags, test/operations.test.ts for each operation).
 import type { Page } from 'playwright-core';
 import type { ExpectStatic } from 'vitest';
