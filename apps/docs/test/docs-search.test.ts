@@ -33,13 +33,22 @@ describe('search', () => {
     pageText(shownDescription, shownOps.get(op.id)).some((text) => /(?<![<\w])key/i.test(text)),
   );
   const sshKeys = operations.filter((op) => op.tag === 'SSH keys').map((op) => op.route);
-  /** The pages that say SSH: the introduction, the SSH keys tag, and operations whose text does. */
+  /** The changelog's versions whose text says SSH (each a heading of its page, a route of its own). */
+  const changelog = shownDescription.tags.find((tag: { name: string }) => tag.name === 'Changelog')
+    .description as string;
+  const versionsSayingSsh = changelog
+    .split(/^## /m)
+    .slice(1)
+    .filter((version) => /\bssh\b/i.test(version))
+    .map((version) => `${tagRoute('Changelog')}/${version.split('\n')[0]!.toLowerCase().replace(/\s+/g, '-')}`);
+  /** The pages that say SSH: the introduction, the SSH keys tag, operations whose text does, the changelog's versions that do. */
   const saySsh = [
     '#/',
     tagRoute('SSH keys'),
     ...operations
       .filter((op) => pageText(shownDescription, shownOps.get(op.id)).some((text) => /\bssh\b/i.test(text)))
       .map((op) => op.route),
+    ...versionsSayingSsh,
   ];
 
   interface Hit {

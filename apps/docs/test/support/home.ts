@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, type Watched } from '@hostapi/testing/chromium';
+import { LIVE_PAGE } from '../../build/site.ts';
 import { DESKTOP, RESULTS } from './layout.js';
 import { type Link, menuLinks } from './links.js';
 import { docsPage, serveSite } from './site.js';
@@ -42,6 +43,8 @@ export function siteAndHome(): Home {
     running.home.page.on('response', (response) => running.responses.push(response));
     await running.home.page.goto(running.site.url, { waitUntil: 'load' });
     await running.home.page.locator('h1').first().waitFor();
+    // Redoc's, not only the page the build rendered: its search and sidebar work from then on.
+    await running.home.page.locator(LIVE_PAGE).waitFor({ state: 'attached' });
     running.shown = await menuLinks(running.home.page);
   }, 60_000);
   afterAll(async () => {
