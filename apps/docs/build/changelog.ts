@@ -83,7 +83,8 @@ export function changelogMarkdown(history: History, link: (route: string) => str
 function versionMarkdown(entry: VersionEntry, name: (operation: string) => string): string {
   const title = entry.version ?? 'Unreleased';
   const parts = [`## ${title}`];
-  const release = `${entry.since ? 'the next release' : 'the first release'}${entry.bump ? ` (a ${entry.bump} one)` : ''}`;
+  const bump = entry.bump ? ` (a ${entry.bump} one)` : '';
+  const release = `${entry.since ? 'the next release' : 'the first release'}${bump}`;
   if (!entry.version) parts.push(`Not released yet: what ${release} will hold.`);
   const all = entry.changes;
   if (!all)

@@ -45,8 +45,8 @@ export ${BASE_URL_VARIABLE}=${MOCK_URL}
 
 once in your shell, and paste any sample as it is. The Python samples read \`$${BASE_URL_VARIABLE}\` too,
 and the API key from \`$${KEY_VARIABLE}\` (the mock takes any key: \`export ${KEY_VARIABLE}=test-key\`); the
-\`@hostapi/client\` samples read \`HOSTAPI_URL\` and \`${KEY_VARIABLE}\`. The mock answers the \`success\` example of each
-operation; \`Prefer: example=<name>\` selects the other examples (\`Prefer: code=500,
+\`@hostapi/client\` samples read \`HOSTAPI_URL\` and \`${KEY_VARIABLE}\`. The mock answers the \`success\`
+example of each operation; \`Prefer: example=<name>\` selects the other examples (\`Prefer: code=500,
 example=rateLimited\` the rate limit). Requests without the key are refused, invalid ones get a
 422 that names each field. The mock's README lists every option and example name.
 `;

@@ -169,7 +169,7 @@ describe("what the reader's first hour found", () => {
   });
 });
 
-describe('the introduction and the changelog, opened cold: axe-core in light and dark, no error, nothing external', () => {
+describe('the introduction and the changelog opened cold: axe-core light and dark, no error, nothing external', () => {
   const pages: [string, string][] = [
     ['the introduction', '#/'],
     ['the changelog', tagRoute('Changelog')],

@@ -41,7 +41,7 @@ describe('search', () => {
     .slice(1)
     .filter((version) => /\bssh\b/i.test(version))
     .map((version) => `${tagRoute('Changelog')}/${version.split('\n')[0]!.toLowerCase().replace(/\s+/g, '-')}`);
-  /** The pages that say SSH: the introduction, the SSH keys tag, operations whose text does, the changelog's versions that do. */
+  /** The pages that say SSH: the introduction, the SSH keys tag, and the operations and changelog versions that do. */
   const saySsh = [
     '#/',
     tagRoute('SSH keys'),

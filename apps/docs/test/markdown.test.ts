@@ -89,7 +89,7 @@ describe.each(operations.map((op) => [op.id, op] as const))("%s's Markdown file"
     expect(text).toContain(`Version segment: \`${op.path.split('/')[1]}\``);
   });
 
-  it('names every field under its wire name (the core walk), with its type, whether required and its description', () => {
+  it('names every field by its wire name (the core walk), with its type, whether required, its description', () => {
     const leaves = requestFields(spec, op).flatMap(leavesOf);
     const table = rows(section(text, 'Request'), 'Field');
     const names = table.map((row) => unquote(row[0]!));

@@ -106,7 +106,7 @@ function fieldsAndExamples({ method, op }: DocsOperation) {
 /** The sample languages' switch, by the language shown. */
 const LANGUAGE = new RegExp(`^(${SAMPLE_LANGUAGES.map((l) => l.replace(/[/]/g, '\\/')).join('|')})$`);
 
-/** The operation's curl, @hostapi/client and Python samples, each shown when chosen (curl last, as a reader leaves it). */
+/** The operation's samples (curl, @hostapi/client, Python), each shown when chosen, curl last as a reader leaves it. */
 async function expectSamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
   // The sample panel of this operation: the innermost block that names its path (in the panel's
   // header, whichever sample is shown), holds a language switch and shows code.

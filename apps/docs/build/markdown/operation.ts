@@ -24,6 +24,10 @@ export interface ShownSample {
   source: string;
 }
 
+const GET_FIELDS = 'A GET: the fields go in the query string';
+const POST_FIELDS =
+  'A POST: the fields go in a form, URL-encoded (`application/x-www-form-urlencoded`) or `multipart/form-data`';
+
 /** The languages of the samples, as a fence names them and a heading says them. */
 export const SAMPLE_LANGUAGES: Record<string, { fence: string; heading: string }> = {
   curl: { fence: 'sh', heading: 'curl' },
@@ -126,7 +130,7 @@ export function operationMarkdown(doc: Node, operation: DocOperation, samples: S
       `- In the docs: [${op.summary}](${relative(at, `index.html${operationRoute(tag, op.operationId)}`)})`,
     ].join('\n'),
     '## Request',
-    `${get ? 'A GET: the fields go in the query string' : 'A POST: the fields go in a form, URL-encoded (`application/x-www-form-urlencoded`) or `multipart/form-data`'}, ` +
+    `${get ? GET_FIELDS : POST_FIELDS}, ` +
       `${code('apikey')} first ([Authentication](${link(sectionRoute('Authentication'))})), then the others ` +
       `in the order below, nested names in brackets ([Requests](${link(sectionRoute('Requests'))})).`,
     requestTable(requestRows(doc, operation)),
@@ -161,7 +165,8 @@ function requestTable(rows: FieldRow[]): string {
       rows.map((row) => [code(row.name), cell(row.type), row.required ? 'yes' : 'no', cell(row.description)]),
     ),
     slots
-      ? `${code('<n>')}: a list's index, from 0 (${code('[0]')}, ${code('[1]')}, …); ${code('<key>')}: a name you choose.`
+      ? `${code('<n>')}: a list's index, from 0 (${code('[0]')}, ${code('[1]')}, …); ` +
+        `${code('<key>')}: a name you choose.`
       : '',
   ]
     .filter(Boolean)

@@ -61,7 +61,8 @@ export function markdownFiles(doc: Node, shown: Node, changelog: (link: (route: 
   const tags = doc.tags as { name: string; description: string }[];
   const title = `${doc.info.title} (${doc.info.version})`;
   const back = (at: string, route: string) =>
-    `[All of this API for AI tools](${relative(at, LLMS)}) · [Open in the docs](${relative(at, `index.html${route}`)})`;
+    `[All of this API for AI tools](${relative(at, LLMS)}) · ` +
+    `[Open in the docs](${relative(at, `index.html${route}`)})`;
   const changelogAt = (at: string) => changelog((route) => relative(at, fileOf(route)));
 
   const introAt = (at: string, level: number) =>
@@ -136,7 +137,9 @@ function areaMarkdown(tag: { name: string; description: string }, operations: Do
 
 /** The areas, each linked, for the introduction. */
 const areasList = (at: string, tags: { name: string; description: string }[]) =>
-  `## Areas\n\n${tags.map((tag) => `- [${tag.name}](${relative(at, fileOf(tagRoute(tag.name)))}): ${tag.description}`).join('\n')}`;
+  `## Areas\n\n${tags
+    .map((tag) => `- [${tag.name}](${relative(at, fileOf(tagRoute(tag.name)))}): ${tag.description}`)
+    .join('\n')}`;
 
 /** llms.txt, in llmstxt.org's form. */
 function llmsTxt(

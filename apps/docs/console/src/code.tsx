@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 
 export function Code({ kind, children }: { kind?: string; children: ComponentChildren }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable to be scrolled by keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
     <pre class={kind ? `code ${kind}` : 'code'} tabIndex={0}>
       {children}
     </pre>
