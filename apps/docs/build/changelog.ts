@@ -56,7 +56,11 @@ export function changelogEntries({ current, releases, pending }: History): Versi
 type Operations = Map<string, { summary: string; route: string }>;
 
 /** The changelog as Markdown, each operation linked through `link` (given its route). */
-export function changelogMarkdown(history: History, link: (route: string) => string): string {
+export function changelogMarkdown(
+  history: History,
+  link: (route: string) => string,
+  { newest, older }: { newest?: number; older?: string } = {},
+): string {
   const known: Operations = new Map();
   for (const doc of [...history.releases.map((r) => r.description), history.current])
     for (const { path, method, op } of operationsOf(doc ?? NOTHING))
@@ -77,7 +81,12 @@ export function changelogMarkdown(history: History, link: (route: string) => str
     'operations and fields added, changed or removed, and which of those changes **break a client** ' +
     'written against the version before (found by the breaking-change check of `@hostapi/spec`), ' +
     'then what the release notes say.';
-  return [intro, ...changelogEntries(history).map((entry) => versionMarkdown(entry, name))].join('\n\n');
+  const entries = changelogEntries(history);
+  const shown = entries.slice(0, newest ?? entries.length).map((entry) => versionMarkdown(entry, name));
+  // The rest, where only the newest are shown: in the whole changelog (`older`, a link).
+  if (shown.length < entries.length)
+    shown.push(`Older versions (${entries.length - shown.length}): in the [whole changelog](${older}).`);
+  return [intro, ...shown].join('\n\n');
 }
 
 function versionMarkdown(entry: VersionEntry, name: (operation: string) => string): string {

@@ -19,6 +19,7 @@ import {
 import { markdownFile } from '../page/ids.ts';
 import { changelogMarkdown } from './changelog.ts';
 import { type History, readHistory, repositoryPlaces } from './history.ts';
+import { fileOf } from './markdown/operation.ts';
 import { CHANGELOG_ROUTE, LLMS, LLMS_FULL } from './markdown/site.ts';
 import { MOCK_COMMAND, MOCK_README, MOCK_URL } from './mock.ts';
 import { BASE_URL_VARIABLE, KEY_VARIABLE, SAMPLES, samples } from './samples.ts';
@@ -61,6 +62,9 @@ const contactSection = ({ name, url }: { name?: string; url: string }) => `
 `;
 
 /** Said right after the introduction's first paragraph: where the changelog and the Markdown are. */
+/** How many versions (the pending one counted) the page's changelog shows. */
+export const PAGE_VERSIONS = 5;
+
 const ELSEWHERE = `
 
 What changed from one version to the next, and which changes break a client: the
@@ -88,7 +92,11 @@ export function docsDescription(doc: Node, history: History = readHistory(doc, r
     'x-traitTag': true,
     // Redoc lists a tag's headings in the sidebar: each version is worth an entry there, each
     // version's parts ("Operations added", "Release notes") are not, so they are bold lines here.
-    description: changelogMarkdown(history, (route) => route).replace(/^### (.+)$/gm, '**$1**'),
+    // The page, whose weight has a budget, shows the newest versions; changelog.md has them all.
+    description: changelogMarkdown(history, (route) => route, {
+      newest: PAGE_VERSIONS,
+      older: fileOf(CHANGELOG_ROUTE),
+    }).replace(/^### (.+)$/gm, '**$1**'),
   });
   if (shown.info.contact?.url) {
     shown.info.description += contactSection(shown.info.contact);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { changelogEntries, changelogMarkdown, type VersionEntry } from '../build/changelog.ts';
 import { byVersion, type History, readHistory, releaseNotes } from '../build/history.ts';
+import { PAGE_VERSIONS } from '../build/description.ts';
 import { DIST, readSiteDescription } from '../build/site.ts';
 
 const FIXTURE = new URL('./fixtures/history/', import.meta.url);
@@ -120,6 +121,13 @@ describe('the changelog as Markdown', () => {
     expect(section('Unreleased')).toContain('- [Get an SSH key](page:#/ssh-keys/getsshkey) `GET /1.0/ssh/get.json`');
   });
 
+  it('shows only the newest versions when asked, linking the whole changelog for the rest', () => {
+    const newest = changelogMarkdown(fixture(), (route) => route, { newest: 2, older: 'changelog.md' });
+    expect(newest.match(/^## .+$/gm)).toEqual(['## Unreleased', '## 1.0.0']);
+    expect(newest).toMatch(/\n\nOlder versions \(2\): in the \[whole changelog\]\(changelog\.md\)\.$/);
+    expect(changelogMarkdown(fixture(), (route) => route, { newest: 9, older: 'x' })).not.toContain('Older');
+  });
+
   it("keeps each release's notes, without changesets' dependency updates", () => {
     expect(section('1.0.0')).toContain(
       "### Release notes\n\n- The SSH keys' add operation is gone; `list_ips` needs the zone.\n\n  Servers may come",
@@ -154,6 +162,7 @@ describe("the site's changelog", () => {
     // On the page, a heading per version (an entry in the sidebar), its parts in bold.
     const changelog = shown.tags.find((tag: { name: string }) => tag.name === 'Changelog').description;
     expect(changelog).toMatch(/^## \S/m);
+    expect(changelog.match(/^## /gm).length).toBeLessThanOrEqual(PAGE_VERSIONS);
     expect(changelog).not.toMatch(/^###/m);
     expect(readFileSync(`${DIST}changelog.md`, 'utf8')).toMatch(/^### /m);
   });
