@@ -77,7 +77,10 @@ export function requiredOf(doc: Node, schema: Node | undefined): string[] {
 export interface AnswerField {
   /** Object keys joined by `.`, `[]` for an array's items, `<key>` for a map's keys. */
   readonly name: string;
-  /** Whether the answer always has it where its parent is: its object requires it (an array's items and a map's values do not count as always there). */
+  /**
+   * Whether the answer always has it where its parent is: its object requires it (an array's
+   * items and a map's values do not count as always there).
+   */
   readonly required: boolean;
   /** The field's schema, its `$ref` followed. */
   readonly schema: Node;
@@ -97,7 +100,7 @@ export function answerFields(doc: Node, op: Node, code = '200'): AnswerField[] {
   const failure = pointer('components', 'schemas', 'Failure');
   const members = ((answer.anyOf ?? [answer]) as Node[]).filter((m) => m && m.$ref !== failure);
   const fields = new Map<string, AnswerField>();
-  /** What is inside a value named `name` (none for the answer itself): its fields, items, map values, object members. */
+  /** What is inside a value named `name` (none for the answer itself): fields, items, map values, object members. */
   const inside = (name: string, schema: Node, depth: number) => {
     const s = deref(doc, schema);
     if (depth > 8) return;
