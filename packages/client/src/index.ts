@@ -44,24 +44,18 @@ export function createHostApiClient(options: HostApiClientOptions): HostApiClien
     const { method, path } = operation;
     const asMultipart = call.multipart ?? multipart;
     let url = baseUrl + path;
-    let outgoing: Outgoing;
+    let body: string | FormData | null = null;
     try {
-      if (method === 'GET') {
-        url += `?${query(input as Record<string, unknown>)}`;
-        outgoing = { method, headers: headersOf(BASE_HEADERS, call.headers) };
-      } else {
-        const body = form(
-          input as Record<string, unknown>,
-          'form' in operation ? operation.form : undefined,
-          asMultipart,
-        );
-        outgoing = { method, body, headers: headersOf(asMultipart ? BASE_HEADERS : FORM_HEADERS, call.headers) };
-      }
+      if (method === 'GET') url += `?${query(input as Record<string, unknown>)}`;
+      else body = form(input as Record<string, unknown>, 'form' in operation ? operation.form : undefined, asMultipart);
     } catch (error) {
       // Serialization names the field; add the operation.
       if (error instanceof TypeError) throw new TypeError(`${id}: ${error.message}`, { cause: error });
       throw error;
     }
+    // fetch writes a multipart body's Content-Type itself, with the boundary.
+    const headers = headersOf(body === null || asMultipart ? BASE_HEADERS : FORM_HEADERS, call.headers);
+    const outgoing: Outgoing = { method, headers, body };
     const received = await send(id, url, outgoing, call);
     return { ...received, data: readAnswer(id, received.response.status, received.text, mask) };
   }
