@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMock } from '@hostapi/mock';
-import type { Watched } from '@hostapi/testing/chromium';
 import { describe, it } from 'vitest';
 import {
   consoleOperation as byId,
@@ -9,25 +8,15 @@ import {
   heading,
   KEY,
   model,
-  openConsole as openConsoleAt,
+  consoleSuite,
   pairsOf,
   panelOf,
   PLACEHOLDER,
   sendAndRead,
   type Answer,
 } from './support/console.js';
-import { siteMockAndBrowser } from './support/running.js';
-import { docsPage } from './support/site.js';
-import type { OperationModel } from '../console/model.ts';
 
-const running = siteMockAndBrowser();
-
-/** A fresh page (its waits allowed what a loaded machine takes). */
-const freshPage = (options?: Parameters<typeof docsPage>[1]): Promise<Watched> => docsPage(running.browser, options);
-
-/** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
-const openConsole = (watched: Watched, op: OperationModel) =>
-  openConsoleAt(watched, op, running.site, running.mock.url);
+const { running, freshPage, openConsole } = consoleSuite();
 
 describe('the form', () => {
   /** The query or URL-encoded body the console sent, decoded. */

@@ -1,27 +1,17 @@
 import { REDACTED } from '@hostapi/spec/wire';
-import type { Watched } from '@hostapi/testing/chromium';
 import { describe, it } from 'vitest';
 import {
   consoleOperation as byId,
   heading,
   KEY,
-  openConsole as openConsoleAt,
+  consoleSuite,
   panelOf,
   PLACEHOLDER,
   sendAndRead,
 } from './support/console.js';
-import { siteMockAndBrowser } from './support/running.js';
-import { docsPage, openLive } from './support/site.js';
-import type { OperationModel } from '../console/model.ts';
+import { openLive } from './support/site.js';
 
-const running = siteMockAndBrowser();
-
-/** A fresh page (its waits allowed what a loaded machine takes). */
-const freshPage = (options?: Parameters<typeof docsPage>[1]): Promise<Watched> => docsPage(running.browser, options);
-
-/** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
-const openConsole = (watched: Watched, op: OperationModel) =>
-  openConsoleAt(watched, op, running.site, running.mock.url);
+const { running, freshPage, openConsole } = consoleSuite();
 
 describe('the API key', () => {
   it.concurrent("stays in the tab's sessionStorage: not in the URL, localStorage, the page, a log, a copy", async ({

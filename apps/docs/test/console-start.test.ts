@@ -4,7 +4,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Watched } from '@hostapi/testing/chromium';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,24 +11,15 @@ import {
   DEFAULT_SERVER,
   KEY,
   model,
-  openConsole as openConsoleAt,
+  consoleSuite,
   panelOf,
   sendAndRead,
 } from './support/console.js';
 import { PHONE, RESULTS } from './support/layout.js';
-import { siteMockAndBrowser } from './support/running.js';
-import { docsPage, openLive } from './support/site.js';
-import type { OperationModel } from '../console/model.ts';
+import { openLive } from './support/site.js';
 import { MOCK_README } from './support/home.js';
 
-const running = siteMockAndBrowser();
-
-/** A fresh page (its waits allowed what a loaded machine takes). */
-const freshPage = (options?: Parameters<typeof docsPage>[1]): Promise<Watched> => docsPage(running.browser, options);
-
-/** Opens `op`'s page cold, opens its console, points it at the mock with the key. */
-const openConsole = (watched: Watched, op: OperationModel) =>
-  openConsoleAt(watched, op, running.site, running.mock.url);
+const { running, freshPage, openConsole } = consoleSuite();
 
 describe('when nothing can be sent or nothing answers', () => {
   it.concurrent("says why, without the key, and how to start the mock (npx hostapi-mock, the mock's README)", async ({

@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import { MOCK_URL } from '../../build/mock.ts';
 import { consoleModel, type OperationModel } from '../../console/model.ts';
 import { curlCommand } from '../../shared/curl.ts';
-import { headingPattern, openLive } from './site.js';
+import { siteMockAndBrowser } from './running.js';
+import { docsPage, headingPattern, openLive } from './site.js';
 
 export { curlCommand };
 
@@ -207,4 +208,17 @@ export function expectOnlyErrorStatusesLogged(errors: string[], received: number
     expect(at, `console error: ${error}`).toBeGreaterThanOrEqual(0);
     logged.splice(at, 1);
   }
+}
+
+/**
+ * What a console test file starts with: the site, the mock and one browser for the file; a fresh
+ * page (its waits allowed what a loaded machine takes); a console opened cold on the mock, with the key.
+ */
+export function consoleSuite() {
+  const running = siteMockAndBrowser();
+  return {
+    running,
+    freshPage: (options?: Parameters<typeof docsPage>[1]): Promise<Watched> => docsPage(running.browser, options),
+    openConsole: (watched: Watched, op: OperationModel) => openConsole(watched, op, running.site, running.mock.url),
+  };
 }
