@@ -20,6 +20,16 @@ export interface Finding {
 /** axe-core's serious and critical findings on the page as it is now. */
 export async function seriousFindings(page: Page): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  // The page at rest: the pointer over nothing, and no colour caught mid-transition.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
   const results = await page.evaluate(
     (tags) => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
     WCAG_21_AA,
