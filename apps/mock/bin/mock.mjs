@@ -10,7 +10,7 @@ const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) =
 if (!given && typeof process.execve === 'function') {
   const [, script, ...args] = process.argv;
   try {
-    process.execve(process.execPath, [process.execPath, `${SEMI_SPACE}=16`, ...process.execArgv, script, ...args]);
+    process.execve(process.execPath, [process.execPath, `${SEMI_SPACE}=8`, ...process.execArgv, script, ...args]);
   } catch {
     // Refused (a sandboxed process may not exec): the mock runs as it is, with more memory.
   }

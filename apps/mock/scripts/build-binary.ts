@@ -66,7 +66,7 @@ const sea = {
   // Compiled code in the blob: the mock starts without compiling its bundle first.
   useCodeCache: true,
   // As bin/mock.mjs starts the mock: a young generation that stays small under load.
-  execArgv: ['--max-semi-space-size=16'],
+  execArgv: ['--max-semi-space-size=8'],
   assets: {
     [ASSET_NAMES.document]: DOCUMENT,
     [ASSET_NAMES.fixture]: BUILT_IN_FIXTURE,

@@ -83,14 +83,14 @@ describe('hostapi-mock', () => {
     await mock.stop();
   });
 
-  it("runs with a small young generation (Node's --max-semi-space-size=16), once, and keeps one given", async () => {
+  it("runs with a small young generation (Node's --max-semi-space-size=8), once, and keeps one given", async () => {
     // /proc/<pid>/cmdline: what the process runs now (the command starts itself again with the flag).
     const flagsOf = (pid: number) =>
       readFileSync(`/proc/${pid}/cmdline`, 'utf8')
         .split('\0')
         .filter((arg) => arg.startsWith('--max-semi-space-size'));
     const mock = await startCli([]);
-    expect(flagsOf(mock.child.pid!)).toEqual(['--max-semi-space-size=16']);
+    expect(flagsOf(mock.child.pid!)).toEqual(['--max-semi-space-size=8']);
     await mock.stop();
     const given = await startCli([], { env: { NODE_OPTIONS: '--max-semi-space-size=32' } });
     expect(flagsOf(given.child.pid!)).toEqual([]);

@@ -7,10 +7,6 @@
 // that a read can say how many it lost). A store holds no key: a partition is named by the key's
 // bytes in memory (as the sandbox's state is), by their SHA-256 in Redis; the text the memory
 // store keeps beside it serves only to mask the key when entries are read.
-//
-// Both keep an entry as its JSON text: one string instead of the request's objects, which holds
-// nothing of the request alive and keeps the heap (and V8's young generation, which grows when
-// many objects outlive a collection) small under load; a read parses the entries it returns.
 import type { Note } from '../problems.ts';
 
 /** The journal's bounds (the options journalMax and journalMaxPerKey). */
@@ -62,16 +58,13 @@ export interface JournalStore {
   close?(): Promise<void>;
 }
 
-/** One key's entries as JSON, oldest first; `next` numbers the next one (the first kept is `next - list.length`). */
+/** One key's entries, oldest first; `next` numbers the next one. */
 interface Kept {
   partition: Partition;
-  list: string[];
+  list: Recorded[];
   next: number;
   dropped: number;
 }
-
-const firstSeq = (own: Kept) => own.next - own.list.length;
-const parsed = (own: Kept, seq: number): Recorded => ({ seq, ...JSON.parse(own.list[seq - firstSeq(own)] as string) });
 
 /**
  * The journal in memory. Appending costs a push (and, beyond a bound, a shift of an index): the
@@ -85,12 +78,14 @@ export function createMemoryJournal({ max, perKey }: JournalLimits): JournalStor
   let total = 0;
 
   const dropFirst = (own: Kept) => {
+    // Shifted out, not passed over: an entry dropped keeps nothing of its request alive.
     own.list.shift();
     own.dropped++;
     total--;
   };
   /** Whether the queue's item for `seq` of `own` stands for an entry still kept. */
-  const isKept = (own: Kept, seq: number) => kept.get(own.partition.name) === own && seq >= firstSeq(own);
+  const isKept = (own: Kept, seq: number) =>
+    kept.get(own.partition.name) === own && own.list.length > 0 && seq >= (own.list[0] as Recorded).seq;
   /** The oldest entry of all, dropped: a queue item whose entry is gone already is passed over. */
   const dropOldest = () => {
     while (order.head < order.keys.length) {
@@ -131,7 +126,7 @@ export function createMemoryJournal({ max, perKey }: JournalLimits): JournalStor
         if (kept.size > max) forget(kept.values().next().value as Kept);
       }
       const seq = own.next++;
-      own.list.push(JSON.stringify(entry));
+      own.list.push({ seq, ...entry });
       order.keys.push(own);
       order.seqs.push(seq);
       total++;
@@ -143,15 +138,15 @@ export function createMemoryJournal({ max, perKey }: JournalLimits): JournalStor
       const entries: Found['entries'] = [];
       if (partition) {
         const own = kept.get(partition.name);
-        for (let seq = Math.max(since + 1, own ? firstSeq(own) : 0); own && seq < own.next; seq++)
-          entries.push({ entry: parsed(own, seq), partition });
+        for (const entry of own?.list ?? []) if (entry.seq > since) entries.push({ entry, partition });
         return { entries, dropped: own?.dropped ?? 0 };
       }
       // Every key's, in the order they were appended (a key's entries are numbered without gaps).
       for (let at = order.head; at < order.keys.length; at++) {
         const own = order.keys[at] as Kept;
         const seq = order.seqs[at] as number;
-        if (seq > since && isKept(own, seq)) entries.push({ entry: parsed(own, seq), partition: own.partition });
+        if (seq > since && isKept(own, seq))
+          entries.push({ entry: own.list[seq - (own.list[0] as Recorded).seq] as Recorded, partition: own.partition });
       }
       return { entries, dropped: [...kept.values()].reduce((sum, own) => sum + own.dropped, 0) };
     },
