@@ -2,8 +2,8 @@
 // against the old one may fail) and compatible. Operations, request fields and response fields
 // are flattened to wire names first (`filters[state]`, `return.data[].server_id`).
 import { existsSync, readFileSync } from 'node:fs';
-import { answerFields, deref, type Node, operationsOf, propertiesOf, requiredOf } from './document.ts';
-import { URL_ENCODED, wireName } from './wire.ts';
+import { answerFields, deref, type Node, operationsOf } from './document.ts';
+import { INDEX_SLOT, KEY_SLOT, requestFields, type Slot, shownName, type WireShape } from './fields.ts';
 
 /** What a caller depends on at one place of the description. */
 export interface Fact {
@@ -20,46 +20,46 @@ export interface Fact {
 /** Every fact a caller depends on: `{ key: { kind, operation, field, type, required, enum } }`. */
 export function facts(doc: Node): Record<string, Fact> {
   const out: Record<string, Fact> = {};
-  const typeOf = (schema: Node): string => {
+  const fact = (kind: Fact['kind'], operation: string, field: string, schema: Node, required: boolean): Fact => {
     const s = deref(doc, schema);
-    if (s.type) return [].concat(s.type).sort().join('|');
-    if (s.const !== undefined) return typeof s.const;
-    return s.anyOf || s.oneOf ? 'union' : 'any';
+    return { kind, operation, field, type: typeOf(s), required, ...(s.enum ? { enum: s.enum } : {}) };
   };
-  const properties = (schema: Node) => propertiesOf(doc, schema);
-  const required = (schema: Node) => requiredOf(doc, schema);
-  const fact = (kind: Fact['kind'], operation: string, field: string, schema: Node, isRequired: boolean): Fact => {
-    const s = deref(doc, schema);
-    return { kind, operation, field, type: typeOf(s), required: isRequired, ...(s.enum ? { enum: s.enum } : {}) };
-  };
-  function walk(operation: string, field: string, schema: Node, isRequired: boolean, depth = 0) {
-    const s = deref(doc, schema);
-    out[`${operation} ${field}`] = fact('request', operation, field, s, isRequired);
-    if (depth > 8) return;
-    const props = properties(s);
-    const req = required(s);
-    for (const [key, value] of Object.entries(props))
-      walk(operation, wireName([field, key]), value, req.includes(key), depth + 1);
-    if (s.type === 'array' && s.items) walk(operation, `${field}[<n>]`, s.items, false, depth + 1);
-    if (s.additionalProperties && typeof s.additionalProperties === 'object')
-      walk(operation, wireName([field, '<key>']), s.additionalProperties, false, depth + 1);
-    for (const member of (s.oneOf ?? []) as Node[])
-      if (deref(doc, member).type === 'object') walk(operation, field, member, isRequired, depth + 1);
+  // Every field on the way to a value is a fact of its own: a field made required inside an
+  // optional group still breaks a caller who sends the group. `required` is the field's own.
+  function visit(
+    operation: string,
+    segments: (string | Slot)[],
+    shape: WireShape,
+    required: boolean,
+    inside = new Set(),
+  ) {
+    if (inside.has(shape)) return;
+    const within = new Set(inside).add(shape);
+    const field = shownName(segments);
+    out[`${operation} ${field}`] = fact('request', operation, field, shape.schema, required);
+    if (shape.kind === 'object')
+      for (const f of shape.fields) visit(operation, [...segments, f.name], f.shape, f.required, within);
+    if (shape.kind === 'object' && shape.additional && shape.additional !== true)
+      visit(operation, [...segments, KEY_SLOT], shape.additional, false, within);
+    if (shape.kind === 'map') visit(operation, [...segments, KEY_SLOT], shape.value, false, within);
+    if (shape.kind === 'list')
+      visit(operation, [...segments, shape.brackets === 'empty' ? '' : INDEX_SLOT], shape.item, false, within);
   }
-  for (const { path, method, op } of operationsOf(doc)) {
-    const id = `${method.toUpperCase()} ${path}`;
+  for (const operation of operationsOf(doc)) {
+    const id = `${operation.method.toUpperCase()} ${operation.path}`;
     out[id] = { kind: 'operation', operation: id };
-    for (const p of ((op.parameters ?? []) as Node[]).map((x) => deref(doc, x)))
-      walk(id, p.name, p.schema, Boolean(p.required));
-    const form = deref(doc, op.requestBody)?.content?.[URL_ENCODED]?.schema;
-    if (form) {
-      const req = required(form);
-      for (const [key, value] of Object.entries(properties(form))) walk(id, key, value, req.includes(key));
-    }
-    for (const field of answerFields(doc, op))
+    for (const field of requestFields(doc, operation)) visit(id, [field.name], field.shape, field.required);
+    for (const field of answerFields(doc, operation.op))
       out[`${id} → ${field.name}`] = fact('response', id, field.name, field.schema, field.required);
   }
   return out;
+}
+
+/** A schema's JSON types, as one text (`integer|string`). */
+function typeOf(s: Node): string {
+  if (s.type) return [].concat(s.type).sort().join('|');
+  if (s.const !== undefined) return typeof s.const;
+  return s.anyOf || s.oneOf ? 'union' : 'any';
 }
 
 const wireTexts = (values: unknown[]) => values.map(String).sort().join('\n');

@@ -42,6 +42,9 @@ describe('compatibility with the last release', () => {
     const keys = Object.keys(facts(current));
     expect(keys).toContain('GET /1.3/server/list_servers.json filters[state]');
     expect(keys).toContain('POST /1.1/cloud/stack/copy.json params[databases][<n>][db_name]');
+    // Named through the one walk to the wire: an index-keyed object is a list, `x-array-brackets: empty` is `[]`.
+    expect(keys).toContain('POST /1.2/cloud/stack/backup.json containers[<n>]');
+    expect(keys).toContain('POST /1.1/cloud/stack/copy.json params[the service][]');
     expect(keys).toContain('GET /1.3/server/list_servers.json → return.data[].primary_ips[].ip_addr');
     expect(keys).toContain('GET /1.5/bandwidth/get_usage_by_day.json → return.<key>.<key>.DOMESTIC.peak_in');
   });
