@@ -41,6 +41,11 @@ export interface ReadmeOptions {
    * machine's own.
    */
   env?: (dir: string) => Record<string, string>;
+  /**
+   * Tests of what the README says beyond its blocks, defined inside its describe after its
+   * sections: they run in its project (`project()`) once the reader has gone down the page.
+   */
+  after?: (project: () => Project) => void;
 }
 
 /**
@@ -82,7 +87,7 @@ export function unexplained(stderr: string, prose: string): string[] {
 export function describeReadme(
   name: string,
   path: URL,
-  { placeholders = {}, run = {}, env = () => ({}) }: ReadmeOptions = {},
+  { placeholders = {}, run = {}, env = () => ({}), after }: ReadmeOptions = {},
 ) {
   const markdown = readFileSync(path, 'utf8');
   const steps = stepsOf(markdown, Object.keys(run));
@@ -159,11 +164,16 @@ export function describeReadme(
           expect(existsSync(join(folder, 'tsconfig.json')), `${name}: TypeScript, but no tsconfig.json to write`).toBe(
             true,
           );
-          const checked = await sh(TSC, folder, project.env);
+          // Incremental, its record outside the project: each section's check re-checks only
+          // what changed since the last (tsc re-checks every file when options, a dependency or
+          // a global declaration change), with the same diagnostics as a full run.
+          const checked = await sh(`${TSC} --incremental --tsBuildInfoFile ${project.buildInfo}`, folder, project.env);
           expect(checked.stdout + checked.stderr).toBe('');
           expect(checked.code).toBe(0);
         }
       });
     }
+
+    after?.(() => project);
   });
 }

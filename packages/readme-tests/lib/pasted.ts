@@ -115,9 +115,12 @@ export class Project {
   readonly dir: string;
   readonly env: Record<string, string> = { ...NPM_ENV };
   readonly servers: RunningCommand[] = [];
+  /** Where the test's own type-checks keep tsc's incremental record: outside the reader's folder. */
+  readonly buildInfo: string;
 
   constructor(vendor: string, name: string) {
     this.dir = mkdtempSync(join(tmpdir(), `hostapi-readme-${name}-`));
+    this.buildInfo = `${this.dir}.tsbuildinfo`;
     execFileSync('npm', ['init', '-y'], { cwd: this.dir, env: { ...process.env, ...NPM_ENV }, stdio: 'ignore' });
     cpSync(vendor, join(this.dir, 'vendor/hostapi'), { recursive: true });
   }
@@ -150,5 +153,6 @@ export class Project {
   async close() {
     await Promise.all(this.servers.map((server) => server.stop()));
     rmSync(this.dir, { recursive: true, force: true });
+    rmSync(this.buildInfo, { force: true });
   }
 }
