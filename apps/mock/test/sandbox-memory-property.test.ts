@@ -6,7 +6,7 @@
 // that did not write).
 import { createClient } from '@redis/client';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../src/engine/mode.ts';
 import type { Sandbox } from '../src/engine/sandbox/index.ts';
 import { createSandbox, document } from './sandbox-support.ts';
@@ -71,28 +71,23 @@ const codes = (answer: Answer) => (answer.warnings ?? []).map((note) => note.cod
 describe.each(STORES)('the sandbox under any writes from any number of keys (%s store)', (kind) => {
   const store = useStore(kind);
 
+  /** The block's own connection to its Redis, to read what the sandbox holds there (one for all runs). */
+  let redis: ReturnType<typeof createClient> | undefined;
+  beforeAll(async () => {
+    if (kind === 'redis') redis = await createClient({ url: store.redis!.url() }).connect();
+  });
+  afterAll(() => redis?.close());
+
   /** In Redis: the bytes of each key's hash but its version, as Redis holds them. */
   async function redisStates(): Promise<number[]> {
-    const redis = createClient({ url: store.redis!.url() });
-    await redis.connect();
-    try {
-      const sizes: number[] = [];
-      for await (const names of redis.scanIterator({ MATCH: 'hostapi:sandbox:*:key:*', COUNT: 1000 }))
-        for (const name of names) {
-          const fields = await redis.hGetAll(name);
-          const entries = Object.entries(fields).filter(([field]) => field !== 'v');
-          sizes.push(entries.reduce((sum, [field, value]) => sum + utf8(field) + utf8(value), 0));
-        }
-      return sizes;
-    } finally {
-      await redis.close();
-    }
-  }
-  async function flush() {
-    const redis = createClient({ url: store.redis!.url() });
-    await redis.connect();
-    await redis.flushDb();
-    await redis.close();
+    const sizes: number[] = [];
+    for await (const names of redis!.scanIterator({ MATCH: 'hostapi:sandbox:*:key:*', COUNT: 1000 }))
+      for (const name of names) {
+        const fields = await redis!.hGetAll(name);
+        const entries = Object.entries(fields).filter(([field]) => field !== 'v');
+        sizes.push(entries.reduce((sum, [field, value]) => sum + utf8(field) + utf8(value), 0));
+      }
+    return sizes;
   }
 
   it('keeps the state under its bounds, and every key that wrote keeps its state or is told', async () => {
@@ -102,7 +97,7 @@ describe.each(STORES)('the sandbox under any writes from any number of keys (%s 
     await fc.assert(
       fc.asyncProperty(scenario, async ([bounds, steps]) => {
         run++;
-        if (kind === 'redis') await flush();
+        if (kind === 'redis') await redis!.flushDb();
         const { maxKeys, maxStateBytes, maxRecordBytes }: Bounds = bounds;
         const sandbox: Sandbox = await createSandbox({
           document,
