@@ -72,9 +72,12 @@ describe.each(STORES)('the sandbox under any writes from any number of keys (%s 
   const store = useStore(kind);
 
   /** The block's own connection to its Redis, to read what the sandbox holds there (one for all runs). */
-  let redis: ReturnType<typeof createClient> | undefined;
+  const connect = () => createClient({ url: store.redis!.url() });
+  let redis: ReturnType<typeof connect> | undefined;
   beforeAll(async () => {
-    if (kind === 'redis') redis = await createClient({ url: store.redis!.url() }).connect();
+    if (kind !== 'redis') return;
+    redis = connect();
+    await redis.connect();
   });
   afterAll(() => redis?.close());
 
