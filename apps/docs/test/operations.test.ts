@@ -5,9 +5,10 @@
 //
 // 1. the link: its heading at the top of the page, its entry (only it) highlighted in the sidebar,
 //    no console error, no request leaving localhost;
-// 2. its curl, @hostapi/client and Python samples, and its parameters and response examples;
-// 3. at 1280 px: no code box scrolls sideways (each sample language, the answers), each curl
-//    nothing under the copy button; the servers to choose from, in full;
+// 2. its parameters and response examples;
+// 3. at 1280 px: its curl, @hostapi/client and Python samples, each shown when chosen and, while
+//    it is, no code box scrolling sideways (the samples', the answers'); each curl nothing under
+//    the copy button; the servers to choose from, in full;
 // 4. for a GET and a POST, the console by keyboard alone (test/support/a11y.ts);
 // 5. the "Try it" console sends the example to the mock (@hostapi/mock, another origin) and
 //    renders its answer, then every named answer through Prefer; the curl it shows carries the
@@ -51,13 +52,11 @@ import {
   RESULTS,
 } from './support/layout.js';
 import { expectOpensAndHighlights, operationLinks } from './support/links.js';
-import { expectAccessibleInBoth, expectConsoleByKeyboard, expectNoSidewaysCode } from './support/a11y.js';
+import { expectAccessibleInBoth, expectConsoleByKeyboard, expectSamplesInTheirBoxes } from './support/a11y.js';
 import { siteMockAndBrowser } from './support/running.js';
 import { type DocsOperation, deref, docsPage, headingPattern, openLive, operations, spec } from './support/site.js';
 
 const SNIPPETS = `${RESULTS}console-snippets/`;
-/** The sample languages each operation shows (Redoc's codeSamples option, page/app.ts). */
-const SAMPLE_LANGUAGES = ['curl', '@hostapi/client', 'Python'];
 const TSC = fileURLToPath(new URL('../node_modules/.bin/tsc', import.meta.url));
 
 const running = siteMockAndBrowser();
@@ -103,33 +102,16 @@ function fieldsAndExamples({ method, op }: DocsOperation) {
 // The checks below take the test's own `expect`: the operations' tests run concurrently, and
 // vitest tells their polls apart only by it.
 
-/** The sample languages' switch, by the language shown. */
-const LANGUAGE = new RegExp(`^(${SAMPLE_LANGUAGES.map((l) => l.replace(/[/]/g, '\\/')).join('|')})$`);
-
-/** The operation's samples (curl, @hostapi/client, Python), each shown when chosen, curl last as a reader leaves it. */
-async function expectSamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
-  // The sample panel of this operation: the innermost block that names its path (in the panel's
-  // header, whichever sample is shown), holds a language switch and shows code.
-  const languages = page.getByRole('button', { name: LANGUAGE });
-  const panel = page
-    .locator('div')
-    .filter({ hasText: op.path })
-    .filter({ has: languages })
-    .filter({ has: page.locator('pre') })
-    .last();
-  const samples: [language: string, shows: string][] = [
+/**
+ * The samples each operation shows (Redoc's codeSamples option, page/app.ts), each by a text its
+ * code shows; curl last, as a reader leaves it.
+ */
+const samplesOf = (op: DocsOperation) =>
+  [
     ['@hostapi/client', `api.${op.clientMethod}(`],
     ['Python', 'import requests'],
     ['curl', 'curl'],
-  ];
-  for (const [language, shows] of samples) {
-    await panel.getByRole('button', { name: LANGUAGE }).click();
-    await page.getByText(language, { exact: true }).last().click();
-    await expect
-      .poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { timeout: 30_000 })
-      .toBeGreaterThan(0);
-  }
-}
+  ] as const;
 
 /** Every top-level parameter or form field by name, and the response example selector listing every 200 example. */
 async function expectParametersAndExamples(expect: ExpectStatic, page: Page, op: DocsOperation) {
@@ -227,20 +209,24 @@ describe('every operation, opened cold from its deep link once', () => {
           },
         );
 
-        await step(page, op, 'its curl, @hostapi/client and Python samples', () => expectSamples(expect, page, op));
         await step(page, op, 'its parameters and response examples', () =>
           expectParametersAndExamples(expect, page, op),
         );
 
-        await step(page, op, 'at 1280 px, no code box scrolls sideways, nothing under the copy button', async () => {
-          const panel = await samplePanel(section);
-          await expectNoSidewaysCode(expect, page, section, SAMPLE_LANGUAGES);
-          await expectReadableSample(panel);
-          if (op.id === 'updateDomainContact') {
-            await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
-            await expectServers(expect, page, panel, op, 'servers-desktop.png');
-          }
-        });
+        await step(
+          page,
+          op,
+          'its curl, @hostapi/client and Python samples; at 1280 px none scrolls sideways, nothing under the copy button',
+          async () => {
+            const panel = await samplePanel(section);
+            await expectSamplesInTheirBoxes(expect, page, section, samplesOf(op));
+            await expectReadableSample(panel);
+            if (op.id === 'updateDomainContact') {
+              await panel.screenshot({ path: `${RESULTS}desktop-curl-sample.png` });
+              await expectServers(expect, page, panel, op, 'servers-desktop.png');
+            }
+          },
+        );
 
         if (op.id === 'updateDomainContact' || op.id === 'listServers')
           await step(page, op, 'the console by keyboard alone: in, kept in, Escape back to the launcher', () =>

@@ -70,28 +70,31 @@ export async function expectAccessibleInBoth(expect: ExpectStatic, page: Page) {
 }
 
 /**
- * No code box in `section` scrolls sideways: the sample panel's, in each of its languages, and
- * the answers' examples. Leaves curl shown, as a reader leaves it.
+ * Each sample of `section`'s panel shown when chosen (`samples`: its language and a text its code
+ * shows), and with each shown, no code box in `section` scrolls sideways: the sample panel's and
+ * the answers' examples. Chosen in the order given: the last is left shown, as a reader leaves it.
  */
-export async function expectNoSidewaysCode(
+export async function expectSamplesInTheirBoxes(
   expect: ExpectStatic,
   page: Page,
   section: Locator,
-  languages: readonly string[],
+  samples: readonly (readonly [language: string, shows: string])[],
 ) {
-  const switcher = section
-    .locator('.panel-request-samples [data-component-name="Panel/PanelHeader"] [data-testid="dropdown"]')
-    .last();
+  const panel = section.locator('.panel-request-samples');
+  const switcher = panel.locator('[data-component-name="Panel/PanelHeader"] [data-testid="dropdown"]').last();
   const wide = () =>
     section.evaluate((root) =>
       [...root.querySelectorAll('pre')]
         .filter((pre) => pre.getClientRects().length > 0 && pre.scrollWidth > pre.clientWidth + 1)
         .map((pre) => `${pre.scrollWidth} > ${pre.clientWidth}: ${(pre.textContent ?? '').slice(0, 60)}`),
     );
-  for (const language of [...languages.filter((l) => l !== 'curl'), 'curl']) {
+  for (const [language, shows] of samples) {
     await switcher.locator('button').first().click();
     await page.getByText(language, { exact: true }).last().click();
     await expect.poll(() => switcher.textContent(), { timeout: 30_000 }).toBe(language);
+    await expect
+      .poll(() => panel.locator('pre').filter({ hasText: shows }).count(), { message: language, timeout: 30_000 })
+      .toBeGreaterThan(0);
     expect(await wide(), `code boxes that scroll sideways with ${language} shown`).toEqual([]);
   }
 }
