@@ -1,19 +1,17 @@
 // The built site's introduction, opened in headless Chromium from a plain static server (no
 // fallback page) with the network otherwise blocked: its sections, the servers, how to start the
-// mock, the description to download, an icon, what a reader's first hour found; and axe-core's
-// WCAG 2.1 A/AA rules on the introduction and the changelog, in light and dark. Search:
-// docs-search.test.ts; the sidebar, cold links, disk and framing: docs-navigation.test.ts; each
-// operation's own page: operations.test.ts. Screenshots go to test-results/.
+// mock, the description to download, an icon, what a reader's first hour found. Search:
+// docs-search.test.ts; the sidebar, cold links (axe-core on the introduction's and the
+// changelog's), disk and framing: docs-navigation.test.ts; each operation's own page:
+// operations.test.ts. Screenshots go to test-results/.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it, type TestContext } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSite, readSiteDescription } from '../build/site.ts';
-import { DESKTOP, expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
+import { expectWhole, midWordBreaks, PHONE, renderedLines, RESULTS } from './support/layout.js';
 import { titleLink } from './support/links.js';
-import { tagRoute } from '../build/site.ts';
-import { docsPage, headingPattern, openLive, spec } from './support/site.js';
+import { docsPage, openLive, spec } from './support/site.js';
 
 import { siteAndHome, MOCK_README } from './support/home.js';
-import { expectAccessibleInBoth } from './support/a11y.js';
 
 const running = siteAndHome();
 
@@ -163,32 +161,6 @@ describe("what the reader's first hour found", () => {
       await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toBe(href);
       await expect.poll(() => page.locator('[data-testid="search-dialog"]').count(), { timeout: 30_000 }).toBe(0);
       expect(watched.consoleErrors).toEqual([]);
-    } finally {
-      await watched.page.context().close();
-    }
-  });
-});
-
-describe('the introduction and the changelog opened cold: axe-core light and dark, no error, nothing external', () => {
-  const pages: [string, string][] = [
-    ['the introduction', '#/'],
-    ['the changelog', tagRoute('Changelog')],
-  ];
-  it.concurrent.for(pages)('%s', { timeout: 120_000 }, async ([, route], { expect }: TestContext) => {
-    const watched = await docsPage(running.browser, { viewport: DESKTOP });
-    try {
-      const { page } = watched;
-      await page.emulateMedia({ colorScheme: 'light' });
-      await openLive(page, `${running.site.url}${route}`);
-      if (route !== '#/')
-        await page
-          .locator('h1, h2')
-          .filter({ hasText: headingPattern('Changelog') })
-          .first()
-          .waitFor();
-      await expectAccessibleInBoth(expect, page);
-      expect(watched.consoleErrors).toEqual([]);
-      expect(watched.external).toEqual([]);
     } finally {
       await watched.page.context().close();
     }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, type TestContext } from 'vitest';
-import { LIVE_PAGE, pageFile } from '../build/site.ts';
+import { LIVE_PAGE, pageFile, tagRoute } from '../build/site.ts';
 import { DESKTOP, RESULTS } from './support/layout.js';
 import {
   expectedLinks,
@@ -17,6 +17,7 @@ import { docsPage, FILE_URL, headingPattern, openLive, operations, tags } from '
 import { serve } from './support/serve.js';
 
 import { siteAndHome } from './support/home.js';
+import { expectAccessibleInBoth, seriousFindings } from './support/a11y.js';
 
 const running = siteAndHome();
 
@@ -50,15 +51,24 @@ describe('the sidebar', () => {
 });
 
 // Operations' links: opened cold by test/operations.test.ts, which checks the rest of their page on the same load.
+// The introduction and the changelog, as their links open them, are checked by axe-core too (as
+// each operation's page is by operations.test.ts): no serious finding in light, nor reloaded in
+// dark, and nothing logged or leaving the machine on that reload either.
 describe('every other sidebar link, opened cold in a new page from a plain static server', () => {
+  const scanned = new Set([titleLink.route, tagRoute('Changelog')]);
   it.concurrent.for([titleLink, ...sectionLinks, ...tagLinks].map((link): [string, Link] => [link.label, link]))(
     '%s',
     { timeout: 120_000 },
     async ([, link]: [string, Link], { expect }: TestContext) => {
-      const watched = await docsPage(running.browser);
+      const watched = await docsPage(running.browser, { viewport: DESKTOP });
       try {
         const url = new URL(running.hrefOf(link), running.site.url).href;
+        await watched.page.emulateMedia({ colorScheme: 'light' });
         await expectOpensAndHighlights(expect, watched.page, url, link, await openLive(watched.page, url));
+        expect(watched.consoleErrors).toEqual([]);
+        expect(watched.external).toEqual([]);
+        if (!scanned.has(link.route)) return;
+        await expectAccessibleInBoth(expect, watched.page);
         expect(watched.consoleErrors).toEqual([]);
         expect(watched.external).toEqual([]);
       } finally {
@@ -66,6 +76,24 @@ describe('every other sidebar link, opened cold in a new page from a plain stati
       }
     },
   );
+
+  it('axe-core, as these tests run it, reports what is serious and critical: unreadable text, an unnamed image', async () => {
+    const { page } = await docsPage(running.browser, { viewport: DESKTOP });
+    try {
+      await page.setContent(
+        '<!DOCTYPE html><html lang="en"><title>t</title><main><p style="color:#bbb;background:#fff">faint</p>' +
+          '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></html>',
+      );
+      const findings = await seriousFindings(page);
+      expect(findings.map((finding) => [finding.rule, finding.impact])).toEqual([
+        ['color-contrast', 'serious'],
+        ['image-alt', 'critical'],
+      ]);
+      expect(findings[0]!.where).toEqual([expect.stringMatching(/^p: .*contrast/s)]);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
 
 describe('opened from disk (file://)', () => {
