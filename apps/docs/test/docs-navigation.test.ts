@@ -77,7 +77,7 @@ describe('every other sidebar link, opened cold in a new page from a plain stati
     },
   );
 
-  it('axe-core, as these tests run it, reports what is serious and critical: unreadable text, an unnamed image', async () => {
+  it('axe-core, as these tests run it, reports what is serious or critical: faint text, an unnamed image', async () => {
     const { page } = await docsPage(running.browser, { viewport: DESKTOP });
     try {
       await page.setContent(

@@ -216,7 +216,7 @@ describe('every operation, opened cold from its deep link once', () => {
         await step(
           page,
           op,
-          'its curl, @hostapi/client and Python samples; at 1280 px none scrolls sideways, nothing under the copy button',
+          'its curl, @hostapi/client and Python samples; at 1280 px none scrolls sideways, none under the copy button',
           async () => {
             const panel = await samplePanel(section);
             await expectSamplesInTheirBoxes(expect, page, section, samplesOf(op));
