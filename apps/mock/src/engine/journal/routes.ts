@@ -8,6 +8,7 @@ import type { Answer, Route } from '../mode.ts';
 import { type Note, Problem, resetNeedsKey } from '../problems.ts';
 import type { EngineRequest } from '../read.ts';
 import { quoted } from '../departures.ts';
+import { keysIn } from '../log.ts';
 import { checkFilter, FilterError, type JournalCore, type JournalFilter, MAX_LIMIT, partitionOf } from './journal.ts';
 import type { Partition } from './store.ts';
 import { type Expectation, verdictOf } from './verify.ts';
@@ -39,12 +40,14 @@ export function mockRoutes({ journal, reset, oldReset }: RoutesOptions): Route[]
       if (!journal) throw journalOff();
       const key = keyOf(request);
       if (!key) throw keyNeeded(what);
+      // Every key the request carries (`APIKEY=` after `apikey=` too), as the log masks them.
+      const keys = [key.text, ...(await keysIn(request))];
       try {
-        return maskKeyIn((await run(journal, await partitionOf(key.text, key.bytes), request)) as Answer, [key.text]);
+        return maskKeyIn((await run(journal, await partitionOf(key.text, key.bytes), request)) as Answer, keys);
       } catch (error) {
         if (!(error instanceof Problem)) throw error;
         const { status, type, title, detail, validation } = error;
-        throw new Problem({ status, type, title, ...maskKeyIn({ detail, validation }, [key.text]) });
+        throw new Problem({ status, type, title, ...maskKeyIn({ detail, validation }, keys) });
       }
     };
 
