@@ -228,28 +228,42 @@ export function formShapeOf(shape: WireShape, inside: ReadonlySet<WireShape> = n
 }
 
 /** A value with each index-keyed object (keys exactly 0…n-1) made a list where the shape has a list. */
-export function asLists(shape: WireShape, value: unknown, inside: ReadonlySet<WireShape> = new Set()): unknown {
+export function asLists(shape: WireShape, value: unknown): unknown {
+  return listsIn(shape, value, new Set());
+}
+
+/** asLists below the shapes `inside` (a recursive shape is walked once on each path). */
+function listsIn(shape: WireShape, value: unknown, inside: Set<WireShape>): unknown {
   if (!value || typeof value !== 'object' || inside.has(shape)) return value;
-  const within = new Set(inside).add(shape);
+  inside.add(shape);
+  let out: unknown = value;
   if (shape.kind === 'list') {
     const items = Array.isArray(value) ? value : asList(value as Record<string, unknown>);
-    return items ? items.map((item) => asLists(shape.item, item, within)) : value;
+    if (items) out = items.map((item) => listsIn(shape.item, item, inside));
+  } else if (!Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(record)) {
+      const inner =
+        shape.kind === 'object'
+          ? (fieldShape(shape, key) ?? (shape.additional === true ? undefined : shape.additional))
+          : shape.kind === 'map'
+            ? shape.value
+            : undefined;
+      setOwn(copy, key, inner ? listsIn(inner, record[key], inside) : record[key]);
+    }
+    out = copy;
   }
-  if (Array.isArray(value)) return value;
-  const record = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) {
-    const field = shape.kind === 'object' ? shape.fields.find((f) => f.name === key)?.shape : undefined;
-    const inner =
-      field ??
-      (shape.kind === 'map'
-        ? shape.value
-        : shape.kind === 'object' && shape.additional !== true
-          ? shape.additional
-          : undefined);
-    setOwn(out, key, inner ? asLists(inner, record[key], within) : record[key]);
-  }
+  inside.delete(shape);
   return out;
+}
+
+const byName = new WeakMap<WireObject, Map<string, WireShape>>();
+/** The shape of an object's named field, or undefined for a name it does not name. */
+export function fieldShape(shape: WireObject, name: string): WireShape | undefined {
+  let fields = byName.get(shape);
+  if (!fields) byName.set(shape, (fields = new Map(shape.fields.map((field) => [field.name, field.shape]))));
+  return fields.get(name);
 }
 
 /**

@@ -2,7 +2,16 @@
 // table written out by hand (the name each value is sent under, `*` where required, its type).
 import { describe, expect, it } from 'vitest';
 import { operationsOf, readBundle } from '../lib/document.ts';
-import { asLists, exampleInput, formShapeOf, leavesOf, requestFields, shownName, wireShape } from '../lib/fields.ts';
+import {
+  asLists,
+  exampleInput,
+  fieldShape,
+  formShapeOf,
+  leavesOf,
+  requestFields,
+  shownName,
+  wireShape,
+} from '../lib/fields.ts';
 
 const doc = readBundle();
 
@@ -253,6 +262,32 @@ describe('the walk from schema to wire', () => {
     });
     expect(asLists(shape, { l: { 0: 'a', 1: 'b' }, m: { 0: 'a' } })).toEqual({ l: ['a', 'b'], m: { 0: 'a' } });
     expect(asLists(shape, { l: { 1: 'b' } })).toEqual({ l: { 1: 'b' } });
+    if (shape.kind !== 'object') throw new Error('an object shape');
+    expect(fieldShape(shape, 'l')?.kind).toBe('list');
+    expect(fieldShape(shape, 'x')).toBeUndefined();
+  });
+
+  it('makes lists below a schema that contains itself, each of its fields once on a path', () => {
+    const schemas = {
+      Node: {
+        type: 'object',
+        properties: { l: { type: 'array', items: {} }, a: { $ref: '#/components/schemas/Node' } },
+      },
+    };
+    const shape = wireShape({ components: { schemas } }, { $ref: '#/components/schemas/Node' });
+    // The field `a` is a shape of its own: walked at its first turn on a path, not at its second.
+    const node = (text: string, a?: object) => ({ l: { 0: text }, ...(a ? { a } : {}) });
+    expect(asLists(shape, node('x', node('y', node('z'))))).toEqual({ l: ['x'], a: { l: ['y'], a: node('z') } });
+    // Siblings are each on a path of their own.
+    const pair = {
+      type: 'object',
+      properties: { p: { $ref: '#/components/schemas/Node' }, q: { $ref: '#/components/schemas/Node' } },
+    };
+    const nodes = node('x', node('y', node('z')));
+    expect(asLists(wireShape({ components: { schemas } }, pair), { p: nodes, q: nodes })).toEqual({
+      p: { l: ['x'], a: { l: ['y'], a: node('z') } },
+      q: { l: ['x'], a: { l: ['y'], a: node('z') } },
+    });
   });
 
   it('walks a schema that contains itself once', () => {

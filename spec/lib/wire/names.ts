@@ -55,7 +55,9 @@ const WELL_FORMED = /^[^[\]]+(\[[^[\]]+\])*(\[\])?$/;
 export function nameProblem(name: string): string | undefined {
   if (name && !name.includes('[') && !name.includes(']')) return undefined;
   if (!WELL_FORMED.test(name)) return 'brackets must be balanced and non-empty, except a final []';
-  const depth = name.split('[').length - 1;
+  // Counted, not split: every bracketed name of every request the mock reads comes here.
+  let depth = 0;
+  for (let open = name.indexOf('['); open >= 0; open = name.indexOf('[', open + 1)) depth++;
   if (depth > MAX_DEPTH) return `it is nested ${depth} levels deep; at most ${MAX_DEPTH} are read`;
   return undefined;
 }

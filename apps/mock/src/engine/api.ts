@@ -31,7 +31,8 @@ export interface Operation {
   /** The name of the API key's query parameter (`apikey`), when a scheme asks for one. */
   keyName: string | undefined;
   query: QueryParameter[];
-  body: { required: boolean; media: Map<string, string>; order: string[] } | undefined;
+  /** `order`: each top-level field's place in the description's order (read once, for every request). */
+  body: { required: boolean; media: Map<string, string>; order: Map<string, number> } | undefined;
   /** Status code (`200`, `default`) → response. */
   responses: Map<string, Response>;
   /** The codes in the order examples are looked for: 2xx first, in numeric order, then the rest. */
@@ -100,7 +101,8 @@ function describeOperation(document: Node, path: string, method: string, op: Nod
       Object.keys(content).map((type) => [type, `${base}${pointer('content', type, 'schema').slice(1)}`]),
     );
     const first = deref(document, Object.values(content)[0]?.schema ?? {});
-    body = { required: Boolean(requestBody.required), media, order: Object.keys(first.properties ?? {}) };
+    const order = new Map(Object.keys(first.properties ?? {}).map((name, at) => [name, at]));
+    body = { required: Boolean(requestBody.required), media, order };
   }
 
   const responses = new Map<string, Response>();

@@ -169,13 +169,19 @@ export function withoutRepeats(fields: Field[], departures: Departures, errors: 
 }
 
 /** A POST's fields out of the description's order (`order`): the first that comes after a later one. */
-export function fieldOrder(kept: Field[], order: string[], whereOf: (name: string) => Where, departures: Departures) {
+export function fieldOrder(
+  kept: Field[],
+  order: ReadonlyMap<string, number>,
+  whereOf: (name: string) => Where,
+  departures: Departures,
+) {
   const late = outOfOrder(kept, order);
   if (!late) return;
+  const described = () => [...order.keys()].join(', ');
   departures.add('fieldOrder', late.field, () => ({
     location: [whereOf(late.field), late.field],
     code: 'fieldOrder',
-    message: `"${late.field}" comes after "${late.after}"; the description orders the fields ${order.join(', ')}`,
+    message: `"${late.field}" comes after "${late.after}"; the description orders the fields ${described()}`,
   }));
 }
 
@@ -191,8 +197,7 @@ export function keyNotFirst(query: Pair[], keyName: string, departures: Departur
 }
 
 /** The first field that comes after one the description puts later: `{ field, after }`. */
-function outOfOrder(fields: Field[], order: string[]): { field: string; after: string } | undefined {
-  const rank = new Map(order.map((name, i) => [name, i]));
+function outOfOrder(fields: Field[], rank: ReadonlyMap<string, number>): { field: string; after: string } | undefined {
   let latest: string | undefined;
   for (const { name } of fields) {
     const field = topName(name);

@@ -2,7 +2,7 @@
 // @hostapi/spec/fields) says it: where each bracketed name leads, which objects of a request are
 // lists (`containers[0]`, or `name[]` where the description says `x-array-brackets: empty`), and
 // a copy to validate in which each list the description keys by index is an object again.
-import { asLists, type WireObject, type WireShape, wireShape } from '@hostapi/spec/fields';
+import { asLists, fieldShape, type WireShape, wireShape } from '@hostapi/spec/fields';
 import { isIndex, type Nested, setOwn } from '@hostapi/spec/wire';
 import type { Node } from './api.ts';
 import type { Fields } from './read.ts';
@@ -68,7 +68,7 @@ function place(root: WireShape, segments: string[]): Place {
 function within(shape: WireShape, key: string): WireShape | 'any' | undefined {
   switch (shape.kind) {
     case 'object':
-      return fieldsOf(shape).get(key) ?? (shape.additional === true ? 'any' : shape.additional);
+      return fieldShape(shape, key) ?? (shape.additional === true ? 'any' : shape.additional);
     case 'map':
       return shape.value;
     // A list the description keys by index takes any key as an item, which validation checks.
@@ -77,13 +77,6 @@ function within(shape: WireShape, key: string): WireShape | 'any' | undefined {
     default:
       return 'any';
   }
-}
-
-const byName = new WeakMap<WireObject, Map<string, WireShape>>();
-function fieldsOf(shape: WireObject): Map<string, WireShape> {
-  let fields = byName.get(shape);
-  if (!fields) byName.set(shape, (fields = new Map(shape.fields.map((field) => [field.name, field.shape]))));
-  return fields;
 }
 
 function copy(shape: WireShape | undefined, value: Nested): unknown {

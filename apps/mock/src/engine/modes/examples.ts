@@ -37,9 +37,14 @@ export function createExamples(generated: Answerer): Answerer {
   };
 }
 
-/** A paged list as the examples tell it: every record, in order, the size of their pages, and the envelope. */
+/**
+ * A paged list as the examples tell it: every record, in order, and each as JSON text (written
+ * once: a page's text is put together from them, not written again per request), the size of
+ * their pages, and the envelope.
+ */
 interface PagedList {
   records: readonly unknown[];
+  texts: readonly string[];
   size: number;
   envelope: Node;
 }
@@ -66,13 +71,23 @@ function pagedList(operation: Operation): PagedList | undefined {
       p.current_items === p.data.length &&
       (p.data.length === size || (at === pages.length - 1 && p.data.length <= size)),
   );
-  return adds && size > 0 ? { records, size, envelope: pages[0] as Node } : undefined;
+  const texts = records.map((record) => JSON.stringify(record));
+  return adds && size > 0 ? { records, texts, size, envelope: pages[0] as Node } : undefined;
 }
 
-/** The page `filters` ask for (of the examples' page size, unless they give one), in the first example's envelope. */
-function pageOf({ records, size, envelope }: PagedList, filters: Fields): Answer {
+/**
+ * The page `filters` ask for (of the examples' page size, unless they give one), in the first
+ * example's envelope; its text as JSON.stringify writes the body.
+ */
+function pageOf({ records, texts, size, envelope }: PagedList, filters: Fields): Answer {
   const asked = { page_size: filters.page_size ?? String(size), page_number: filters.page_number };
-  return { status: 200, body: { ...envelope, return: page(records, asked) } };
+  const body = { ...envelope, return: page(records, asked) };
+  const { data, ...counts } = page(texts, asked);
+  const inner = `{${JSON.stringify(counts).slice(1, -1)},"data":[${data.join(',')}]}`;
+  const fields = Object.keys(envelope).map(
+    (name) => `${JSON.stringify(name)}:${name === 'return' ? inner : JSON.stringify(envelope[name])}`,
+  );
+  return { status: 200, body, json: `{${fields.join(',')}}` };
 }
 
 export function operationOf(request: { operation: Operation | undefined }): Operation {
