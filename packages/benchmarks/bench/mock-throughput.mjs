@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { OPERATIONS } from '@hostapi/client';
-import autocannon from 'autocannon';
 import { operationsOf, readBundle, responseExamples } from '@hostapi/spec/document';
 import { startFixedServer } from '../lib/fixed-server.mjs';
 import { load } from '../lib/load.mjs';
@@ -117,13 +116,6 @@ function processTree(pid) {
 const peakRssMb = (pids) =>
   pids.reduce(
     (sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/)[1]),
-    0,
-  ) / 1024;
-
-/** Current resident memory (VmRSS) of the processes, in MB. */
-const rssMb = (pids) =>
-  pids.reduce(
-    (sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)[1]),
     0,
   ) / 1024;
 
