@@ -31,7 +31,7 @@ export function facts(doc: Node): Record<string, Fact> {
     segments: (string | Slot)[],
     shape: WireShape,
     required: boolean,
-    inside = new Set(),
+    inside = new Set<WireShape>(),
   ) {
     if (inside.has(shape)) return;
     const within = new Set(inside).add(shape);

@@ -61,10 +61,10 @@ const contactSection = ({ name, url }: { name?: string; url: string }) => `
 [${name ?? url}](${url})
 `;
 
-/** Said right after the introduction's first paragraph: where the changelog and the Markdown are. */
 /** How many versions (the pending one counted) the page's changelog shows. */
 export const PAGE_VERSIONS = 5;
 
+/** Said right after the introduction's first paragraph: where the changelog and the Markdown are. */
 const ELSEWHERE = `
 
 What changed from one version to the next, and which changes break a client: the

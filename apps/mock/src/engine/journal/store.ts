@@ -58,13 +58,15 @@ export interface JournalStore {
   close?(): Promise<void>;
 }
 
-/** One key's entries, oldest first; `next` numbers the next one. */
+/** One key's entries, oldest first; `next` numbers the next one (the first kept is `next - list.length`). */
 interface Kept {
   partition: Partition;
   list: Recorded[];
   next: number;
   dropped: number;
 }
+
+const firstSeq = (own: Kept) => own.next - own.list.length;
 
 /**
  * The journal in memory. Appending costs a push (and, beyond a bound, a shift of an index): the
@@ -84,8 +86,7 @@ export function createMemoryJournal({ max, perKey }: JournalLimits): JournalStor
     total--;
   };
   /** Whether the queue's item for `seq` of `own` stands for an entry still kept. */
-  const isKept = (own: Kept, seq: number) =>
-    kept.get(own.partition.name) === own && own.list.length > 0 && seq >= (own.list[0] as Recorded).seq;
+  const isKept = (own: Kept, seq: number) => kept.get(own.partition.name) === own && seq >= firstSeq(own);
   /** The oldest entry of all, dropped: a queue item whose entry is gone already is passed over. */
   const dropOldest = () => {
     while (order.head < order.keys.length) {
@@ -146,7 +147,7 @@ export function createMemoryJournal({ max, perKey }: JournalLimits): JournalStor
         const own = order.keys[at] as Kept;
         const seq = order.seqs[at] as number;
         if (seq > since && isKept(own, seq))
-          entries.push({ entry: own.list[seq - (own.list[0] as Recorded).seq] as Recorded, partition: own.partition });
+          entries.push({ entry: own.list[seq - firstSeq(own)] as Recorded, partition: own.partition });
       }
       return { entries, dropped: [...kept.values()].reduce((sum, own) => sum + own.dropped, 0) };
     },
