@@ -130,6 +130,33 @@ describe('two instances sharing one Redis', () => {
     expect([...jobs].sort()).toEqual(range(8813001, 50));
   });
 
+  it('an instance held up past its 3 s limit on Redis answers, in the middle of 200 writes, answers each', async () => {
+    // As a loaded machine holds a process up: its timers come due before it reads what Redis sent
+    // meanwhile, and its requests arrive in bursts that used to overtake the ones it was retrying.
+    let answered = 0;
+    let heldUp!: () => void;
+    const stopped = new Promise<void>((resolve) => (heldUp = resolve));
+    const writes = Promise.all(
+      range(0, 200).map((n) =>
+        addKey(a.url, 'held-up', `key-${n}`).finally(() => {
+          if (++answered !== 20) return;
+          a.child.kill('SIGSTOP');
+          heldUp();
+        }),
+      ),
+    );
+    await stopped;
+    // The hold-up is what is tested: it has to outlast the store's answer limit.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    a.child.kill('SIGCONT');
+    const answers = await writes;
+    expect(answers.filter(({ status }) => status !== 200).map(({ body }) => body)).toEqual([]);
+    expect(answers.map(({ body }) => Number(body.return.key_id)).sort((x, y) => x - y)).toEqual(
+      range(42, 200).map(Number),
+    );
+    expect(a.output()).not.toContain('cannot be reached');
+  });
+
   it('an instance killed (SIGKILL) in the middle of a run loses no write it acknowledged', async () => {
     const doomed = await startCli(['--sandbox', '--store', redis.url(1)]);
     const acknowledged = new Map<string, string>();

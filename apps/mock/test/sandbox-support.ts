@@ -6,7 +6,7 @@ import { load as parse } from 'js-yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { pointer } from '@hostapi/spec/wire';
 import { resolveOptions } from '../src/config.ts';
-import { assemble } from '../src/engine/assemble.ts';
+import { assemble, type Platform } from '../src/engine/assemble.ts';
 import { createLog } from '../src/engine/log.ts';
 import type { Clock, Sandbox } from '../src/engine/sandbox/index.ts';
 import { DOCUMENT, type MockOptions } from '../src/index.ts';
@@ -24,11 +24,13 @@ export type SandboxOptions = Pick<
   /** Told the sandbox's warnings. */
   log?: { warn(line: string): void };
   clock?: Clock;
+  /** In place of Node's Redis store, for `store`: the platform's shared store. */
+  sharedStore?: Platform['sharedStore'];
 };
 
 /** The sandbox's answerer, its options checked and completed as startMock() does. */
 export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
-  const { document, log, clock, ...rest } = options;
+  const { document, log, clock, sharedStore, ...rest } = options;
   if (!(typeof document === 'string' || document?.paths))
     throw new TypeError('createSandbox needs the description (document) as an object or the path of its JSON');
   const { answerer } = await assemble({
@@ -36,7 +38,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     mode: resolveOptions({ sandbox: true, ...rest }, 'mock', false).mode,
     strict: false,
     log: createLog({ verbose: false, write: (line) => log?.warn(line) }),
-    platform: NODE,
+    platform: sharedStore ? { ...NODE, sharedStore } : NODE,
     clock,
     journal: false,
     faults: undefined,

@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock, Sandbox } from '../src/engine/sandbox/index.ts';
 import type { Fields } from '../src/engine/read.ts';
+import type { Answer } from '../src/engine/mode.ts';
+import { type Collections, KeyState, type Store } from '../src/engine/sandbox/store.ts';
 import {
   builtInFixture,
   createSandbox,
@@ -1124,5 +1126,64 @@ describe.each(STORES)('%s store', (kind) => {
         'The sandbox has no operation deleteEverything',
       );
     });
+  });
+});
+
+describe('a write that another instance overtook', () => {
+  it("runs again ahead of this instance's newer requests for the key, which wait behind it", async () => {
+    // A shared store as Redis keeps a key's state (versioned: a put computed from an older version
+    // gets the newer state back), in memory, so that a request runs as far as it can in one turn.
+    let base!: Collections;
+    const fields = new Map<string, string>();
+    let version = 0;
+    const stateOf = () => Object.assign(new KeyState(base, [...fields]), { version: String(version) });
+    /** The puts of the request labelled `retried`, each waiting for the test to let it go on. */
+    const held: (() => void)[] = [];
+    const store: Store = {
+      name: 'redis://elsewhere:6379/0',
+      get: async () => stateOf(),
+      async put(_key, state) {
+        if ([...state.changes.values()].some((json) => json.includes('"retried"')))
+          await new Promise<void>((go) => held.push(go));
+        if (state.version !== String(version)) return stateOf();
+        for (const [field, json] of state.changes) json === '' ? fields.delete(field) : fields.set(field, json);
+        version++;
+        return true;
+      },
+      reset: async () => {},
+      evicted: () => false,
+    };
+    const sandbox = await createSandbox({
+      document,
+      store: store.name,
+      sharedStore: async (given) => {
+        base = given;
+        return store;
+      },
+    });
+    const add = (label: string) =>
+      sandbox.answer({
+        operationId: 'addSshKey',
+        apiKey: 'team',
+        fields: { client_id: '293', label, content: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIG7k team' },
+      });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    let done = false;
+    const retried = add('retried').finally(() => (done = true));
+    const others: ReturnType<typeof add>[] = [];
+    // At each of its puts, a new request for the key arrives and runs as far as it can first: more
+    // of them than the tries a request has (20), had each been let overtake it.
+    while (!done && others.length < 30) {
+      await turn();
+      if (!held.length) continue;
+      others.push(add(`other-${others.length}`));
+      await turn();
+      held.shift()!();
+    }
+    const ids = (answers: Answer[]) => answers.map(({ body }) => Number((body as Node).return.key_id));
+    // The first arrived before it had to run again (it took 42); the next waited behind it.
+    expect(ids([await retried])).toEqual([43]);
+    expect(ids(await Promise.all(others))).toEqual([42, 44]);
   });
 });

@@ -185,9 +185,15 @@ export async function connect(url: string, warn: (line: string) => void) {
   // A Redis that stops answering (stopped, overloaded, or gone without closing the connection)
   // would leave requests waiting for ever: when commands wait and no answer has come for
   // ANSWER_MS, the connection is dropped, failing them (503), and made anew. Counted, not timed
-  // per command: a timer per request would cost more than the round trip.
+  // per command: a timer per request would cost more than the round trip. Time this process
+  // itself was held up (a loaded machine, a debugger) is not Redis's silence: a tick long overdue
+  // starts the count again, since the answers Redis sent meanwhile are not read yet.
+  let tick = performance.now();
   redis.watchdog = setInterval(() => {
-    if (redis.waiting === 0 || performance.now() - redis.lastAnswer < ANSWER_MS) return;
+    const now = performance.now();
+    if (now - tick > ANSWER_MS / 2) redis.lastAnswer = now;
+    tick = now;
+    if (redis.waiting === 0 || now - redis.lastAnswer < ANSWER_MS) return;
     redis.silence = new Error(`no answer within ${ANSWER_MS / 1000} s`);
     onError(redis.silence);
     const stale = redis.client;

@@ -153,12 +153,15 @@ export function createSandbox({
   /**
    * The answer on the key's state, given once its writes are stored. When another request (of
    * any instance) wrote the key in between, it runs again on the newer state, one such request
-   * of this instance at a time per key, so that they do not keep overtaking one another.
+   * of this instance at a time per key; while they wait, this instance's new requests for the key
+   * queue behind them rather than overtake them (a burst would otherwise starve them into a 503).
    */
   async function answerOnState(key: string, operation: Operation, fields: Readonly<Fields>) {
-    const state = await store.get(key);
-    const result = run(operation, fields, state);
-    if (!state.changes.size || (await store.put(key, state)) === true) return result;
+    if (!queues.has(key)) {
+      const state = await store.get(key);
+      const result = run(operation, fields, state);
+      if (!state.changes.size || (await store.put(key, state)) === true) return result;
+    }
     return oneAtATime(key, async () => {
       let latest = await store.get(key);
       for (let tries = 1; ; tries++) {
