@@ -1170,7 +1170,11 @@ describe('a write that another instance overtook', () => {
     const turn = () => new Promise((resolve) => setImmediate(resolve));
 
     let done = false;
-    const retried = add('retried').finally(() => (done = true));
+    const retried = add('retried');
+    const finish = () => {
+      done = true;
+    };
+    retried.then(finish, finish);
     const others: ReturnType<typeof add>[] = [];
     // At each of its puts, a new request for the key arrives and runs as far as it can first: more
     // of them than the tries a request has (20), had each been let overtake it.
