@@ -2,6 +2,7 @@
 // only on a terminal and never with NO_COLOR, and the two questions the CLI asks (a key without
 // echo, a yes/no) on standard error, read from standard input.
 import { createInterface } from 'node:readline/promises';
+import { isatty } from 'node:tty';
 import { maskKey } from '@hostapi/spec/wire';
 
 export interface Io {
@@ -34,7 +35,9 @@ export function processIo(env: NodeJS.ProcessEnv = process.env): Io {
     paint: (style, text, on = 'out') =>
       colour[on] ? `\x1b[${STYLES[style][0]}m${text}\x1b[${STYLES[style][1]}m` : text,
     isTerminal: Boolean(process.stdout.isTTY),
-    canAsk: Boolean(process.stdin.isTTY),
+    // Not process.stdin.isTTY: making process.stdin turns a piped standard input non-blocking, and
+    // reading it whole (`login`, a `-` value) then fails (EAGAIN) when the writer is slower.
+    canAsk: isatty(0),
     columns: process.stdout.columns || 120,
     env,
   };

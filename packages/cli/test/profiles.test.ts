@@ -96,6 +96,13 @@ describe('login, piped', () => {
     expect((await hostapi(['logout', '--profile', 'ci'], { HOME: home })).code).toBe(2);
   });
 
+  it('reads a key piped in by a writer slower than the bin', async () => {
+    const late = { HOME: freshHome() };
+    const ran = await hostapi(['login', '--base-url', mock.url], late, `${keyOf('late')}\n`, { late: true });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(await hasKey(await addKey(late), late)).toBe(true);
+  });
+
   it('refuses an empty key', async () => {
     const ran = await hostapi(['login', '--profile', 'empty'], { HOME: home }, '\n');
     expect(ran.code).toBe(2);

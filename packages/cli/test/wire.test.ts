@@ -113,6 +113,13 @@ describe.each(CASES)('%s', (_, args, input, wire) => {
   });
 });
 
+it('- reads standard input from a writer slower than the bin', async () => {
+  const args = ['ssh-keys', 'add', '--client-id', '293', '--label', '-', '--content', 'c'];
+  const ran = await hostapi(args, { ...env, HOME: home }, 'desk\n', { late: true });
+  expect(ran.code, ran.stderr).toBe(0);
+  expect(server.received.at(-1)!.body.toString()).toBe(`apikey=${sentKey}&client_id=293&label=desk&content=c`);
+});
+
 it('--multipart: the parts in order, the key first; --dry-run shows its boundary', async () => {
   const args = ['ssh-keys', 'add', '--client-id', '293', '--label', 'a b', '--content', 'c', '--multipart'];
   expect((await hostapi(args, env)).code).toBe(0);
