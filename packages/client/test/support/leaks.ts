@@ -9,7 +9,9 @@ import { createPathClient } from '../../src/paths.js';
 export function leaksOf(value: unknown, key: string): string[] {
   const views: Record<string, () => string> = {
     JSON: () => JSON.stringify(value, (_name, item) => (item instanceof Headers ? [...item] : item)) ?? '',
-    'util.inspect': () => inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+    // Less inspect's own notation of a list's length (`[length]: 1`): a key `length` is not shown by it.
+    'util.inspect': () =>
+      inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }).replace(/\[length\]: \d+/g, ''),
     String: () => String(value),
   };
   if (value instanceof Error) {
