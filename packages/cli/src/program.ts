@@ -1,12 +1,11 @@
 // The command line, on commander: the options every command takes (declared once, below), one
 // command per operation in its client group (src/operations.ts), `login` and `logout`, and
 // `completion <shell>` (@bomb.sh/tab, from the same commands).
-import { readFileSync } from 'node:fs';
 import type { Node } from '@hostapi/spec/document';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addCompletion } from './completion.js';
 import { describeCommand, describeFlag, helpAfter, usageOf } from './help.js';
-import { dataField, flagValue, UsageError } from './input.js';
+import { dataField, flagValue, readValue, UsageError } from './input.js';
 import { commandsOf, type Flag, type OperationCommand } from './operations.js';
 import { FORMATS } from './output.js';
 import { checkUrl, DEFAULT_PROFILE, profilesFile, readProfiles, writeProfiles } from './profiles.js';
@@ -121,7 +120,7 @@ async function login(self: Command, io: Io): Promise<void> {
   const { profile = DEFAULT_PROFILE, baseUrl } = self.optsWithGlobals<Globals>();
   if (baseUrl) checkUrl(baseUrl, '--base-url');
   // From a terminal, asked for without echo; piped, read from standard input.
-  const key = (io.canAsk ? await askHidden('API key: ', io) : readFileSync(0, 'utf8')).trim();
+  const key = (io.canAsk ? await askHidden('API key: ', io) : readValue('-', 'login')).trim();
   if (!key) throw new UsageError('login: no key given (type it at the prompt, or pipe it in)');
   io.keys.push(key);
   const profiles = readProfiles(io);
