@@ -49,8 +49,11 @@ function stopsWithKill(project: () => Project) {
         detached: true,
         stdio: ['pipe', 'ignore', 'ignore'],
       });
-      const exited = new Promise((resolve) => script!.once('exit', (code) => resolve(code)));
-      await expect.poll(() => isListening(port), { timeout: 60_000, interval: 100 }).toBe(true);
+      let ended: number | null | undefined;
+      const exited = new Promise((resolve) => script!.once('exit', (code) => resolve((ended = code))));
+      // A script that ended before the mock served fails here at once, not after the poll's timeout.
+      await expect.poll(async () => ended !== undefined || (await isListening(port)), { timeout: 60_000 }).toBe(true);
+      expect(ended, 'the script ended before the mock served').toBeUndefined();
       script.stdin!.end('\n');
       expect(await exited).toBe(143); // `wait $!`: npx ended by SIGTERM
       await expect.poll(() => isListening(port), { timeout: 10_000, interval: 50 }).toBe(false);
