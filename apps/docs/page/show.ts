@@ -2,8 +2,8 @@
 // route opened (build/render.ts), fetched with the page's first bytes, then loads Redoc's
 // script (main.ts), which takes that page over. A page opened from disk cannot fetch: there, and
 // on a route the build did not render, Redoc renders the page itself. Redoc's script is requested
-// once the rendered page is on screen: requested with it (even as a preload), its 2.4 MB held
-// back the page shown by half (`pnpm bench docs-render`).
+// once the rendered page is on screen: requested with it (even as a preload), it held back the
+// page shown (`pnpm bench docs-render`).
 import { pageFile, REDOC_ID, ROUTE_ATTRIBUTE } from './ids.ts';
 
 /** The routes the build rendered (`/`, `/servers/listservers`, ...) and Redoc's script, set by the build. */

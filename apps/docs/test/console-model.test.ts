@@ -182,6 +182,14 @@ describe('the form values', () => {
     ]);
     expect(missingRequired(tlds.fields, initialValues(tlds.fields, { client_id: 293 }))).toEqual(['domain']);
   });
+
+  it("name a list item's required inputs left blank by the item's wire name, only for items sent", () => {
+    const host: Field = { kind: 'value', name: 'host', type: 'string', required: true };
+    const item: Field = { kind: 'object', name: '', fields: [host, { kind: 'value', name: 'db', type: 'string' }] };
+    const fields: Field[] = [{ kind: 'object', name: 'params', fields: [{ kind: 'list', name: 'dbs', item }] }];
+    const values = initialValues(fields, { params: { dbs: [{ host: 'a', db: 'x' }, {}, { db: 'y' }] } });
+    expect(missingRequired(fields, values)).toEqual(['params[dbs][2][host]']);
+  });
 });
 
 describe('the console script', () => {

@@ -80,25 +80,25 @@ function Request({ request }: { request: SentRequest }) {
 function Violations({ header }: { header: string | undefined }) {
   if (header === undefined) return null;
   const list = parseJson(header);
-  const items = Array.isArray(list) ? (list as unknown[]) : undefined;
   return (
     <section class="violations" aria-label="Violations">
       <h3>
         Departures from the description (<code>sl-violations</code>)
       </h3>
-      {items ? (
+      {Array.isArray(list) ? (
         <ul>
-          {items.map((item, i) =>
-            isEntry(item) ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes once shown
-              <li key={i}>
-                <span class="severity">{asText(item.severity)}</span> {asText(item.message ?? item)}
-              </li>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes once shown
-              <li key={i}>{asText(item)}</li>
-            ),
-          )}
+          {list.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes once shown
+            <li key={i}>
+              {isEntry(item) ? (
+                <>
+                  <span class="severity">{asText(item.severity)}</span> {asText(item.message ?? item)}
+                </>
+              ) : (
+                asText(item)
+              )}
+            </li>
+          ))}
         </ul>
       ) : (
         <Code>{header}</Code>

@@ -1,7 +1,6 @@
 // The form of an operation, generated from its fields: every input labelled with its wire name,
 // its type and a required mark; choices for enumerations; lists and maps whose entries can be
 // added and removed. Each input's accessible name is its wire name.
-import type { ComponentChildren } from 'preact';
 import type { Field, ListField, MapField, ObjectField, ValueField } from '../model.js';
 import { type FormValue, type FormValues, initialValue, itemName, wireName } from './values.js';
 
@@ -15,17 +14,14 @@ interface InputProps<F extends Field = Field, V extends FormValue = FormValue> {
   onChange: Change;
 }
 
-export function Fields({
-  fields,
-  values,
-  parent,
-  onChange,
-}: {
+interface FieldsProps {
   fields: Field[];
   values: FormValues;
   parent: string;
   onChange: (values: FormValues) => void;
-}) {
+}
+
+export function Fields({ fields, values, parent, onChange }: FieldsProps) {
   return (
     <>
       {fields.map((f) => (
@@ -111,25 +107,6 @@ function ObjectInput({ field, name, value, onChange }: InputProps<ObjectField, F
 /** The list without its item at `i`. */
 const without = <T,>(list: T[], i: number) => list.filter((_, j) => j !== i);
 
-/** A list's or map's Add or Remove button, named for what it adds or removes. */
-function EntryButton({
-  kind,
-  label,
-  onClick,
-  children,
-}: {
-  kind: 'add' | 'remove';
-  label: string;
-  onClick: () => void;
-  children: ComponentChildren;
-}) {
-  return (
-    <button type="button" class={kind} aria-label={label} onClick={onClick}>
-      {children}
-    </button>
-  );
-}
-
 function ListInput({ field, name, value, onChange }: InputProps<ListField, FormValue[]>) {
   const set = (i: number, item: FormValue) => onChange(value.map((old, j) => (j === i ? item : old)));
   return (
@@ -144,19 +121,25 @@ function ListInput({ field, name, value, onChange }: InputProps<ListField, FormV
           // biome-ignore lint/suspicious/noArrayIndexKey: items are edited in place, added last, removed by index
           <div key={i} class="entry">
             <FieldInput field={field.item} name={itemWire} value={item} onChange={(v) => set(i, v)} />
-            <EntryButton kind="remove" label={`Remove ${itemWire}`} onClick={() => onChange(without(value, i))}>
+            <button
+              type="button"
+              class="remove"
+              aria-label={`Remove ${itemWire}`}
+              onClick={() => onChange(without(value, i))}
+            >
               Remove
-            </EntryButton>
+            </button>
           </div>
         );
       })}
-      <EntryButton
-        kind="add"
-        label={`Add an item to ${name}`}
+      <button
+        type="button"
+        class="add"
+        aria-label={`Add an item to ${name}`}
         onClick={() => onChange([...value, initialValue(field.item, undefined)])}
       >
         Add {field.emptyBrackets ? `${name}[]` : itemName(name, field, value.length)}
-      </EntryButton>
+      </button>
     </fieldset>
   );
 }
@@ -190,22 +173,24 @@ function MapInput({ field, name, value, onChange }: InputProps<MapField, [string
             value={item}
             onChange={(v) => set(i, [key, v])}
           />
-          <EntryButton
-            kind="remove"
-            label={`Remove entry ${i + 1} of ${name}`}
+          <button
+            type="button"
+            class="remove"
+            aria-label={`Remove entry ${i + 1} of ${name}`}
             onClick={() => onChange(without(value, i))}
           >
             Remove
-          </EntryButton>
+          </button>
         </div>
       ))}
-      <EntryButton
-        kind="add"
-        label={`Add an entry to ${name}`}
+      <button
+        type="button"
+        class="add"
+        aria-label={`Add an entry to ${name}`}
         onClick={() => onChange([...value, ['', initialValue(field.value, undefined)]])}
       >
         Add {name}[…]
-      </EntryButton>
+      </button>
     </fieldset>
   );
 }

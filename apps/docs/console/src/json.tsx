@@ -10,45 +10,38 @@ export function JsonView({ value }: { value: unknown }) {
 }
 
 function render(value: unknown, indent: string, top: boolean): ComponentChild {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const inner = `${indent}  `;
-    return [
-      '[\n',
-      ...value.flatMap((item, i) => [inner, render(item, inner, false), i < value.length - 1 ? ',\n' : '\n']),
-      `${indent}]`,
-    ];
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    const inner = `${indent}  `;
-    return [
-      '{\n',
-      ...entries.flatMap(([key, v], i) => {
-        const line = [
-          <span key="key" class="key">
-            {JSON.stringify(key)}
-          </span>,
-          ': ',
-          render(v, inner, false),
-        ];
-        const highlighted = top && ENVELOPE_KEYS.has(key);
-        return [
-          inner,
-          highlighted ? (
-            <mark key={key} class={`envelope ${key}`} data-envelope={key}>
-              {line}
-            </mark>
-          ) : (
-            line
-          ),
-          i < entries.length - 1 ? ',\n' : '\n',
-        ];
-      }),
-      `${indent}}`,
-    ];
-  }
-  const kind = value === null ? 'null' : typeof value;
-  return <span class={kind}>{JSON.stringify(value)}</span>;
+  if (value === null || typeof value !== 'object')
+    return <span class={value === null ? 'null' : typeof value}>{JSON.stringify(value)}</span>;
+  const list = Array.isArray(value);
+  const [open, close] = list ? ['[', ']'] : ['{', '}'];
+  const entries = Object.entries(value);
+  if (entries.length === 0) return open + close;
+  const inner = `${indent}  `;
+  return [
+    `${open}\n`,
+    ...entries.flatMap(([key, v], i) => [
+      inner,
+      list ? render(v, inner, false) : member(key, render(v, inner, false), top && ENVELOPE_KEYS.has(key)),
+      i < entries.length - 1 ? ',\n' : '\n',
+    ]),
+    `${indent}${close}`,
+  ];
+}
+
+/** `"key": value`, marked where it is a member of the envelope. */
+function member(key: string, value: ComponentChild, envelope: boolean): ComponentChild {
+  const line = [
+    <span key="key" class="key">
+      {JSON.stringify(key)}
+    </span>,
+    ': ',
+    value,
+  ];
+  return envelope ? (
+    <mark key={key} class={`envelope ${key}`} data-envelope={key}>
+      {line}
+    </mark>
+  ) : (
+    line
+  );
 }

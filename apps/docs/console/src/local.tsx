@@ -24,11 +24,7 @@ export function localMock(): LocalMock {
   return { url: url.href.replace(/\/$/, ''), command: meta.dataset.command || 'pnpm start', checkout: true };
 }
 
-/**
- * How to start the mock the console points at by default, with the command that fits where the
- * page was opened: `pnpm start` in a checkout, else the mock's own command from any project (the
- * docs are read far from a checkout of this repository) and its README for how to install it.
- */
+/** How to start that mock: `pnpm start` in a checkout, else its own command, in a project that installs it. */
 export function StartMock({ local }: { local: LocalMock }) {
   const readme = (
     <a href={HOSTAPI_MOCK_README} target="_blank" rel="noopener">

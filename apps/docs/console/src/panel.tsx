@@ -139,17 +139,12 @@ const TABBABLE =
 function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
   if (event.key !== 'Tab') return;
   const controls = [...panel.querySelectorAll<HTMLElement>(TABBABLE)].filter((c) => c.getClientRects().length > 0);
+  const [first, last] = [controls[0], controls.at(-1)];
   const active = (panel.getRootNode() as Document | ShadowRoot).activeElement;
-  const to = event.shiftKey
-    ? active === controls[0] || active === panel.querySelector('h2')
-      ? controls.at(-1)
-      : undefined
-    : active === controls.at(-1)
-      ? controls[0]
-      : undefined;
-  if (!to) return;
+  const wraps = event.shiftKey ? active === first || active === panel.querySelector('h2') : active === last;
+  if (!wraps) return;
   event.preventDefault();
-  to.focus();
+  (event.shiftKey ? last : first)?.focus();
 }
 
 /** An operation's draft before the reader changes it: the description's example call. */

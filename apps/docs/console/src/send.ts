@@ -50,9 +50,6 @@ export interface Exchange {
   unreachable?: true;
 }
 
-/** One attempt per click: a console sends exactly what the reader asked for. */
-const RETRIES = 0;
-
 export async function send(call: Call): Promise<Exchange> {
   const { operation, baseUrl, apiKey, input, prefer, multipart } = call;
   const mask = (text: string) => maskKey(text, [apiKey]);
@@ -68,7 +65,8 @@ export async function send(call: Call): Promise<Exchange> {
     return response;
   };
   try {
-    const client = createPathClient({ apiKey, baseUrl, fetch: record, retries: RETRIES });
+    // One attempt per click: a console sends exactly what the reader asked for.
+    const client = createPathClient({ apiKey, baseUrl, fetch: record, retries: 0 });
     const headers = prefer ? { Prefer: prefer } : undefined;
     // The path is one of the description's, and the input was built from its own fields.
     const init = { headers, parseAs: 'text' } as const;

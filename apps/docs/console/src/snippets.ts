@@ -2,31 +2,24 @@
 // one curl builder, with the same fields, encoding and Prefer the console sends) and the
 // @hostapi/client call. The key is a placeholder in both, as in the docs' samples.
 import { OPERATIONS } from '@hostapi/client';
-import { toPairs } from '@hostapi/spec/wire';
+import { type FormShape, toPairs } from '@hostapi/spec/wire';
 import { curlCommand } from '../../shared/curl.ts';
 import { KEY_PLACEHOLDER, typescriptLiteral } from '../../shared/literal.ts';
-import type { OperationModel } from '../model.js';
+import type { Call } from './send.js';
 
-interface Snippet {
-  operation: OperationModel;
-  baseUrl: string;
-  input: Record<string, unknown>;
-  prefer: string;
-  multipart: boolean;
-}
-
-type Shape = Parameters<typeof toPairs>[1];
+/** The call in the form; the key is never in a snippet. */
+type Snippet = Omit<Call, 'apiKey'>;
 
 export function curlSnippet({ operation, baseUrl, input, prefer, multipart }: Snippet): string {
-  const table = OPERATIONS[operation.id as keyof typeof OPERATIONS] as { form?: Shape } | undefined;
-  const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, table?.form);
+  const table = OPERATIONS[operation.id as keyof typeof OPERATIONS] as { form?: FormShape };
+  const pairs = toPairs({ apikey: KEY_PLACEHOLDER, ...input }, table.form);
   const headers: Array<[string, string]> = prefer ? [['Prefer', prefer]] : [];
   return curlCommand({
     method: operation.method,
     url: `${trimSlash(baseUrl)}${operation.path}`,
     pairs,
     headers,
-    multipart: multipart && operation.method === 'POST',
+    multipart,
   });
 }
 

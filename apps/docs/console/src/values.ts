@@ -84,28 +84,18 @@ function convert(field: Field, value: FormValue | undefined): unknown {
 
 /**
  * Wire names of required inputs left blank. A nested required field counts only when its group
- * is sent at all.
+ * (or list item) is sent at all.
  */
 export function missingRequired(fields: Field[], values: FormValues, parent = ''): string[] {
-  return fields.flatMap((f) => {
-    const name = wireName(parent, f.name);
-    const value = values[f.name];
-    const sent = convert(f, value) !== undefined;
-    if (f.required && !sent) return [name];
-    if (f.kind === 'object' && sent) return missingRequired(f.fields, value as FormValues, name);
-    if (f.kind === 'list' && f.item.kind === 'object' && sent) {
-      return (value as FormValue[]).flatMap((item, i) =>
-        convert(f.item, item) === undefined
-          ? []
-          : missingRequired(
-              (f.item as Extract<Field, { kind: 'object' }>).fields,
-              item as FormValues,
-              itemName(name, f, i),
-            ),
-      );
-    }
-    return [];
-  });
+  return fields.flatMap((f) => missingIn(f, values[f.name], wireName(parent, f.name)));
+}
+
+function missingIn(field: Field, value: FormValue | undefined, name: string): string[] {
+  if (convert(field, value) === undefined) return field.required ? [name] : [];
+  if (field.kind === 'object') return missingRequired(field.fields, value as FormValues, name);
+  if (field.kind === 'list')
+    return (value as FormValue[]).flatMap((item, i) => missingIn(field.item, item, itemName(name, field, i)));
+  return [];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
