@@ -20,10 +20,12 @@ interface FieldBase {
 
 export type Scalar = string | number;
 
+/** A value input's types; `integer|string` is an identifier, a number or the digits an answer gives (sent as typed). */
+const VALUE_TYPES = ['string', 'integer', 'integer|string', 'number', 'boolean'] as const;
+
 export interface ValueField extends FieldBase {
   kind: 'value';
-  /** `integer|string`: an identifier, as a number or as the digits an answer gives. */
-  type: 'string' | 'integer' | 'integer|string' | 'number' | 'boolean';
+  type: (typeof VALUE_TYPES)[number];
   /** Allowed values, offered as a choice. */
   enum?: Scalar[];
   /** The schema's example, shown as a placeholder. */
@@ -138,12 +140,11 @@ function fromShape(shape: WireShape, name: string, required = false, description
 }
 
 function valueInput(schema: Node, name: string): Omit<ValueField, keyof FieldBase> {
-  // `integer|string`: an identifier, a number or the digits an answer gives (sent as typed).
   const type = [schema.type]
     .flat()
     .filter((t) => t !== 'null')
     .join('|');
-  if (!['string', 'integer', 'integer|string', 'number', 'boolean'].includes(type))
+  if (!(VALUE_TYPES as readonly string[]).includes(type))
     throw new Error(`console: no input for ${name} of type ${type}`);
   const example = schema.examples?.[0] ?? schema.example;
   return {

@@ -40,12 +40,8 @@ export function initialValue(field: Field, example: unknown): FormValue {
  * Text that is not a number stays text, so that a reader can try what the server does with it.
  */
 export function toInput(fields: Field[], values: FormValues): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const f of fields) {
-    const value = convert(f, values[f.name]);
-    if (value !== undefined) input[f.name] = value;
-  }
-  return input;
+  const entries = fields.map((f) => [f.name, convert(f, values[f.name])] as const);
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 }
 
 function convert(field: Field, value: FormValue | undefined): unknown {

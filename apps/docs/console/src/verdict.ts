@@ -34,18 +34,11 @@ export function verdictOf(status: number, text: string): Verdict {
 }
 
 /**
- * Any value of an answer as text: a string as it is, anything else as JSON (`{"toString":1}`,
+ * Any value parsed from an answer as text: a string as it is, anything else as JSON (`{"toString":1}`,
  * which String() cannot convert), nothing for undefined.
  */
-export function asText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  try {
-    return JSON.stringify(value) ?? Object.prototype.toString.call(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
+export const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 
 /** The body as JSON, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
