@@ -4,14 +4,12 @@
 import type { Field, ListField, MapField, ObjectField, ValueField } from '../model.js';
 import { type FormValue, type FormValues, initialValue, itemName, wireName } from './values.js';
 
-type Change = (value: FormValue) => void;
-
 /** What every input takes: its field, its wire name, its value (of the field's kind) and where changes go. */
 interface InputProps<F extends Field = Field, V extends FormValue = FormValue> {
   field: F;
   name: string;
   value: V;
-  onChange: Change;
+  onChange: (value: FormValue) => void;
 }
 
 interface FieldsProps {
