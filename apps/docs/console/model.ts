@@ -1,8 +1,6 @@
 // The console's model of the API: its types, which the browser code reads, and consoleModel(),
-// which the build runs over the bundled description and bundles into the console's script as
-// JSON. What the form, the Prefer control and the route matching need, nothing more: the
-// console carries no fact about the API of its own. Each field is what @hostapi/spec/fields'
-// walk says it is on the wire.
+// which the build runs over the bundled description (each field as @hostapi/spec/fields' walk
+// says it is on the wire) and bundles into the script as JSON: the console has no fact of its own.
 import { deref, type Node, operationRoute, operationsOf } from '@hostapi/spec/document';
 import { exampleInput, requestFields, type WireField, type WireShape } from '@hostapi/spec/fields';
 import { isKeyName } from '@hostapi/spec/wire';
