@@ -11,6 +11,7 @@ import { MOCK_URL } from '../build/mock.ts';
 import { consoleModel, type Field } from '../console/model.ts';
 import { operationAt } from '../console/src/route.js';
 import { initialValues, missingRequired, toInput } from '../console/src/values.js';
+import { asText } from '../console/src/verdict.js';
 import { OPERATIONS as DESCRIBED } from '../../../spec/test/description.js';
 
 const doc = readBundle();
@@ -189,6 +190,16 @@ describe('the form values', () => {
     const fields: Field[] = [{ kind: 'object', name: 'params', fields: [{ kind: 'list', name: 'dbs', item }] }];
     const values = initialValues(fields, { params: { dbs: [{ host: 'a', db: 'x' }, {}, { db: 'y' }] } });
     expect(missingRequired(fields, values)).toEqual(['params[dbs][2][host]']);
+  });
+});
+
+describe("an answer's values as text", () => {
+  it('shows any JSON a server sends, nested as deep as JSON.parse takes, without throwing', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(asText(deep)).toBe('[object Array]');
+    expect(asText({ toString: 1 })).toBe('{"toString":1}');
+    expect(asText('text')).toBe('text');
+    expect(asText(undefined)).toBe('');
   });
 });
 

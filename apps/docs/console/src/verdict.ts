@@ -34,11 +34,19 @@ export function verdictOf(status: number, text: string): Verdict {
 }
 
 /**
- * Any value parsed from an answer as text: a string as it is, anything else as JSON (`{"toString":1}`,
- * which String() cannot convert), nothing for undefined.
+ * Any value parsed from an answer as text: a string as it is, anything else as JSON
+ * (`{"toString":1}`, which String() cannot convert), nothing for undefined. JSON.parse takes any
+ * depth but JSON.stringify throws on a few thousand levels: a server's header must not break the page.
  */
-export const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
 
 /** The body as JSON, or undefined when it is not JSON. */
 export function parseJson(text: string): unknown {
