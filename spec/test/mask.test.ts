@@ -3,7 +3,16 @@
 import { carriesKey, keyPlaces, SECRET, SHORT } from '@hostapi/testing/key-spellings';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKeyName, KEY_NAME, MIN_SECRET_LENGTH, maskKey, maskKeyIn, REDACTED } from '../lib/wire.ts';
+import {
+  isKeyName,
+  KEY_NAME,
+  MAX_JSON_DEPTH,
+  MIN_SECRET_LENGTH,
+  maskKey,
+  maskKeyIn,
+  REDACTED,
+  TOO_DEEP,
+} from '../lib/wire.ts';
 
 describe('the key mask', () => {
   for (const key of [SECRET, SHORT]) {
@@ -66,6 +75,18 @@ describe('the key mask', () => {
     expect(maskKeyIn(JSON.parse('{"__proto__":{"apikey":"k"}}'))).toEqual(
       JSON.parse(`{"__proto__":{"apikey":"${REDACTED}"}}`),
     );
+  });
+
+  it('walks a value as deep as JSON.parse takes without running out of stack, to MAX_JSON_DEPTH levels', () => {
+    // A server may nest 100,000 levels: what lies below the limit is named, never shown unmasked.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const masked = maskKeyIn(JSON.parse(`[{"apikey":"k","s":${JSON.stringify(SECRET)},"a":${deep}}]`), [SECRET]);
+    expect(masked[0]).toMatchObject({ apikey: REDACTED, s: REDACTED });
+    let level = masked[0].a; // at depth 2
+    for (let depth = 2; depth < MAX_JSON_DEPTH - 1; depth++) level = level[0];
+    expect(level).toEqual([TOO_DEEP]);
+    const deepest = `${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}`;
+    expect(JSON.stringify(maskKeyIn(JSON.parse(deepest)))).toBe(deepest);
   });
 
   it('masks any key of printable characters in any text around it', () => {

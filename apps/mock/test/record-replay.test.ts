@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_DEEP } from '@hostapi/spec/wire';
 import { startMock } from '../src/index.ts';
 import { runCli, startCli, type RunningCli } from './helpers.js';
 
@@ -225,5 +226,42 @@ describe('a recording it cannot take', () => {
     const answer = await fetch(`${replay.url}/1.5/dns/domain_templates/list_templates.json?apikey=k&client_id=293`);
     expect(await answer.json()).toEqual({ return: [], msg: 'Successful', status: true });
     await replay.close();
+  });
+});
+
+describe('hostapi-mock proxy --record, an answer nested 100,000 levels deep', () => {
+  // JSON.parse takes it; a walk over it (the key mask, the YAML writer) would run out of stack.
+  const deep = `{"return":{"note":"key ${KEY}","servers":${'['.repeat(100_000)}${']'.repeat(100_000)}},"status":true}`;
+  const deepFile = join(dir, 'deep.yaml');
+  let server: Server;
+  let proxy: RunningCli;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(deep);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    proxy = await startCli(['proxy', '--upstream', origin, '--record', deepFile]);
+  });
+  afterAll(() => server?.close());
+
+  it('is relayed as it came, and recorded down to MAX_JSON_DEPTH levels, the key masked', async () => {
+    const answer = await fetch(`${proxy.url}/1.3/server/list_servers.json?apikey=${KEY}&client_id=293`);
+    expect([answer.status, await answer.text()]).toEqual([200, deep]);
+    await proxy.stop();
+    const text = readFileSync(deepFile, 'utf8');
+    expect(text).not.toContain(KEY);
+    const [entry] = load(text) as Record<string, any>[];
+    expect(entry!.body.return.note).toBe('key [redacted]');
+    expect(text).toContain(TOO_DEEP);
+  });
+
+  it('is a recording --replay takes', async () => {
+    const replay = await startCli(['--replay', deepFile]);
+    const answer = await fetch(`${replay.url}/1.3/server/list_servers.json?apikey=k&client_id=293`);
+    expect(JSON.stringify((await answer.json()).return.servers)).toContain(TOO_DEEP);
+    await replay.stop();
   });
 });

@@ -3,6 +3,7 @@
 // every record of every page as the pages come.
 import { spawn } from 'node:child_process';
 import { type RunningMock, startMock } from '@hostapi/mock';
+import { TOO_DEEP } from '@hostapi/spec/wire';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, HOSTAPI, hostapi, onTerminal } from './run.js';
@@ -79,6 +80,21 @@ describe('--all', () => {
     expect(load(yaml.stdout)).toEqual(JSON.parse((await hostapi([...list, '--all'], env)).stdout));
     const queried = await hostapi([...list, '--all', '--page-size', '4', '--query', 'length(@)'], env);
     expect(queried.stdout).toBe('9\n');
+  });
+
+  it('an answer nested 100,000 levels deep: printed to MAX_JSON_DEPTH levels, the rest named', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const server = await startServer(() => ({ body: `{"return":{"templates":${deep}},"msg":"ok","status":true}` }));
+    try {
+      const { stdout, stderr, code } = await hostapi(['dns', 'list-templates', '--client-id', '293'], {
+        HOSTAPI_KEY: 'k',
+        HOSTAPI_URL: server.url,
+      });
+      expect([code, stderr]).toEqual([0, '']);
+      expect(JSON.stringify(JSON.parse(stdout))).toContain(TOO_DEEP);
+    } finally {
+      await server.close();
+    }
   });
 
   it('streams: the first page is printed before the last is asked for', async () => {

@@ -35,16 +35,29 @@ export function maskKey(text: string, keys: readonly (string | undefined)[] = []
 }
 
 /**
- * A JSON value (a result, a structured answer) with the key masked: the value of every property
- * named as the key, and every string (names included) as maskKey masks text.
+ * How deep maskKeyIn walks a value. JSON.parse takes any depth, but a walk over it (this one,
+ * JSON.stringify, a renderer) runs out of stack after a few thousand levels, so a server's answer
+ * could break the face that shows it. RFC 8259 lets a reader limit depth (js-yaml reads 100 levels,
+ * serde_json 128); the API's answers nest fewer than 10, and a recording adds 3.
  */
-export function maskKeyIn<T>(value: T, keys: readonly (string | undefined)[] = []): T {
+export const MAX_JSON_DEPTH = 64;
+
+/** What maskKeyIn gives for an array or object nested deeper than MAX_JSON_DEPTH. */
+export const TOO_DEEP = `[nested deeper than ${MAX_JSON_DEPTH} levels]`;
+
+/**
+ * A JSON value (a result, a structured answer) with the key masked: the value of every property
+ * named as the key, and every string (names included) as maskKey masks text. An array or object
+ * below MAX_JSON_DEPTH levels is given as TOO_DEEP.
+ */
+export function maskKeyIn<T>(value: T, keys: readonly (string | undefined)[] = [], depth = 0): T {
   if (typeof value === 'string') return maskKey(value, keys) as T;
-  if (Array.isArray(value)) return value.map((item) => maskKeyIn(item, keys)) as T;
   if (!value || typeof value !== 'object') return value;
+  if (depth === MAX_JSON_DEPTH) return TOO_DEEP as T;
+  if (Array.isArray(value)) return value.map((item) => maskKeyIn(item, keys, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
-    const entry = namesKey(name) ? REDACTED : maskKeyIn(item, keys);
+    const entry = namesKey(name) ? REDACTED : maskKeyIn(item, keys, depth + 1);
     // A name is data (`__proto__` too).
     Object.defineProperty(out, maskKey(name, keys), {
       value: entry,

@@ -74,7 +74,7 @@ export function recordedOf(exchange: Exchange, answer: Answer, scrub: readonly s
     fields: scrubFields(reading.fields, scrubbed),
     status: answer.status,
     headers,
-    ...bodyOf(answer, (name) => scrubbed([name]) && !name.includes('[')),
+    ...bodyOf(answer, keys, (name) => scrubbed([name]) && !name.includes('[')),
     ...(invalid.length ? { invalid } : {}),
   };
   return maskKeyIn(recorded, keys);
@@ -95,8 +95,15 @@ function scrubFields(fields: Readonly<Record<string, unknown>>, scrubbed: (segme
   return out;
 }
 
-/** The answer's body: its JSON (properties named to scrub, scrubbed), or its text. */
-function bodyOf(answer: Answer, scrubbed: (name: string) => boolean): Pick<Recorded, 'body' | 'text'> {
+/**
+ * The answer's body: its JSON (the key masked, properties named to scrub, scrubbed), or its text.
+ * The mask goes first: it stops at MAX_JSON_DEPTH, where a walk of any depth would run out of stack.
+ */
+function bodyOf(
+  answer: Answer,
+  keys: readonly (string | undefined)[],
+  scrubbed: (name: string) => boolean,
+): Pick<Recorded, 'body' | 'text'> {
   const bytes = answer.decoded ?? answer.raw;
   const text = bytes ? new TextDecoder().decode(bytes) : (answer.json ?? JSON.stringify(answer.body ?? null));
   let body: unknown;
@@ -112,7 +119,7 @@ function bodyOf(answer: Answer, scrubbed: (name: string) => boolean): Pick<Recor
       Object.entries(value).map(([name, item]) => [name, scrubbed(name) ? SCRUBBED : walk(item)]),
     );
   };
-  return { body: walk(body) };
+  return { body: walk(maskKeyIn(body, keys)) };
 }
 
 /** A recording's text (YAML, or JSON when its name says so) read and checked against the description. */
