@@ -9,14 +9,6 @@
 // record added takes the next, so the records in slot order are the list in order. A key's state
 // is bounded (`limits`): a record's JSON, and the bytes of its fields together; a request whose
 // writes go beyond is undone, and refused (sandbox/index.ts).
-//
-// A store, this one (in memory) or the shared one in Redis, is
-//   get(key)        → the key's state
-//   put(key, state) → true once the state's writes are kept, or the key's newer state to run the
-//                     request on again (Redis: another instance wrote it in between)
-//   reset(key?)     → forgets one key's writes, or every key's
-//   evicted(key)    → whether the key's state was dropped to make room (told once)
-// Keys are names from keys.ts.
 
 /** The fixture's state: each collection (a list, or a map) by name, and `counters` of new ids. */
 export type Collections = Readonly<Record<string, unknown>>;
@@ -27,12 +19,16 @@ export interface StateLimits {
   maxRecordBytes: number;
 }
 
+/** A store of keys' states (keys: names from keys.ts), this one in memory or the shared one in Redis. */
 export interface Store {
   /** How messages name it (never with a password). */
   name: string;
   get(key: string): Promise<KeyState>;
+  /** True once the state's writes are kept; or, another instance having written the key since, its newer state. */
   put(key: string, state: KeyState): Promise<true | KeyState>;
+  /** Forgets one key's writes, or every key's. */
   reset(key?: string): Promise<void>;
+  /** Whether the key's state was dropped to make room (told once). */
   evicted(key: string): boolean;
   /** The in-memory store's: how many keys' states it keeps, and their bytes. */
   usage?(): { keys: number; bytes: number };
@@ -99,7 +95,7 @@ export class KeyState {
 
   /** A list as the fields `stored` ([slot, JSON]) change the fixture's. */
   #restore(list: string, stored: [number, string][]) {
-    const base = this.#list(list);
+    const base = this.#base[list] as readonly unknown[];
     const bySlot = new Map<number, unknown>(base.map((record, slot) => [slot, record]));
     for (const [slot, json] of stored) {
       const record = JSON.parse(json);
@@ -110,13 +106,6 @@ export class KeyState {
     this.#own[list] = Object.freeze(slots.map((slot) => bySlot.get(slot)));
     this.#slots[list] = slots;
     this.#next[list] = Math.max(base.length, (slots.at(-1) ?? -1) + 1);
-  }
-
-  /** The fixture's list `name`. */
-  #list(name: string): readonly unknown[] {
-    const base = this.#base[name];
-    if (!Array.isArray(base)) throw new Error(`The sandbox's collection "${name}" is not a list`);
-    return base;
   }
 
   /** A collection (or the counters) as this key sees it. */
@@ -146,7 +135,7 @@ export class KeyState {
       [...slots.slice(0, index), ...slots.slice(index + 1)],
     );
     // A record of the fixture stays removed (null); one the key added is gone.
-    this.#set(recordField(name, slot), slot < this.#list(name).length ? 'null' : '');
+    this.#set(recordField(name, slot), slot < (this.#base[name] as readonly unknown[]).length ? 'null' : '');
     return list[index];
   }
 
@@ -316,7 +305,7 @@ export function createMemoryStore(
   };
 }
 
-/** The length of a text in UTF-8. */
+/** The length of a text in UTF-8 (counted: faster than encoding it, and a state from Redis is counted each read). */
 function utf8Bytes(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
