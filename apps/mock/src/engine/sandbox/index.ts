@@ -11,6 +11,7 @@ import { type Note, storeBusy } from '../problems.ts';
 import type { Fields } from '../read.ts';
 import { faultPreferences } from './faults.ts';
 import { loadFixture, readFixture } from './fixture.ts';
+import type { Handler } from './handlers/context.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { keyName } from './keys.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -133,8 +134,7 @@ export function createSandbox({
    * bounds, none is made and the answer is the service's refusal of a value, the bound named.
    */
   const run = (operation: Operation, fields: Readonly<Fields>, state: KeyState): Answer => {
-    const handler = HANDLERS.get(operation.id);
-    if (!handler) throw new Error(`The sandbox has no handler for ${operation.id}`);
+    const handler = HANDLERS.get(operation.id) as Handler;
     const reply = replies(operation);
     let result: Answer;
     try {
@@ -177,22 +177,14 @@ export function createSandbox({
 
   /** Runs `task` after the tasks queued before it for `key`. */
   const queues = new Map<string, Promise<unknown>>();
+  const settled = () => {};
   function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
     const done = (queues.get(key) ?? Promise.resolve()).then(task, task);
-    const tail = done.then(
-      () => {},
-      () => {},
-    );
+    const tail = done.then(settled, settled);
     queues.set(key, tail);
     tail.then(() => queues.get(key) === tail && queues.delete(key));
     return done;
   }
-
-  const reset = async (bytes: Uint8Array | undefined) => {
-    const key = bytes && (await keyName(bytes));
-    limiter.reset(key);
-    await store.reset(key);
-  };
 
   return {
     /**
@@ -221,10 +213,12 @@ export function createSandbox({
       if (delay) await clock.sleep(delay);
       return result;
     },
-    reset: (apiKey, bytes) => reset(apiKey === undefined ? undefined : (bytes ?? bytesOf(apiKey))),
-    usage: () => store.usage?.(),
-    close: async () => {
-      await store.close?.();
+    async reset(apiKey, bytes) {
+      const key = apiKey === undefined ? undefined : await keyName(bytes ?? bytesOf(apiKey));
+      limiter.reset(key);
+      await store.reset(key);
     },
+    usage: () => store.usage?.(),
+    close: async () => store.close?.(),
   };
 }

@@ -10,8 +10,6 @@ import * as mail from './mail.ts';
 import * as servers from './servers.ts';
 import * as ssh from './ssh.ts';
 
-export type { Context, Handler } from './context.ts';
-
 export const HANDLERS: ReadonlyMap<string, Handler> = new Map(
   Object.entries({ ...accounts, ...bandwidth, ...cloud, ...dns, ...domains, ...mail, ...servers, ...ssh }),
 );
