@@ -4,6 +4,8 @@ import type { Node } from '../api.ts';
 
 /** `YYYY-MM-DD HH:MM:SS` (UTC) of a date: the service's timestamp format. */
 export const timestamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+/** The service's timestamp of what has not happened (a record never updated, a domain not cancelled). */
+export const NEVER = '0000-00-00 00:00:00';
 
 /** `YYYY-MM-DD` (UTC) of a date. */
 export const day = (date: Date) => date.toISOString().slice(0, 10);

@@ -1,15 +1,11 @@
 // cloud/db/get, cloud/stack/backup, cloud/stack/copy.
 import type { Node } from '../../api.ts';
-import { timestamp } from '../records.ts';
+import { NEVER, timestamp } from '../records.ts';
 import type { KeyState } from '../store.ts';
 import type { Handler } from './context.ts';
 
-const NEVER = '0000-00-00 00:00:00';
-
 export const getDatabase: Handler = ({ server_name: server, mysql_host: host, database }, { state, reply }) => {
-  const found = state
-    .read('databases')
-    .find((d) => d.server_name === server && d.mysql_host === host && d.db_name === database);
+  const found = findDatabase(state, server, host, database);
   return found ? reply.ok(found) : reply.fail('databaseNotFound');
 };
 
@@ -45,11 +41,7 @@ export const copyStack: Handler = (
   for (const { entry, origin } of entries) {
     const own = users.filter((user) => user.database === entry.db_name && user.username);
     const clone = clonedDatabase(origin as Node, entry, own, destination, timestamp(now));
-    const exists = state
-      .read('databases')
-      .some(
-        (d) => d.server_name === clone.server_name && d.mysql_host === clone.mysql_host && d.db_name === clone.db_name,
-      );
+    const exists = findDatabase(state, clone.server_name, clone.mysql_host, clone.db_name);
     if (entry.db_name && !exists) state.add('databases', clone);
   }
   return reply.ok({ job_id: state.next('job_id'), destination_stack: copyName });
@@ -92,6 +84,9 @@ function clonedDatabase(origin: Node, entry: Node, users: Node[], destination: N
 const findStack = (state: KeyState, server: string, name: string) =>
   state.read('stacks').find((s) => s.server === server && s.name === name);
 
+const findDatabase = (state: KeyState, server: string, host: string, name: string) =>
+  state.read('databases').find((d) => d.server_name === server && d.mysql_host === host && d.db_name === name);
+
 /** A stack name from the label (`Shop staging` → `shop-staging`), unique on the server. */
 function freeStackName(state: KeyState, server: string, label: string) {
   const base =
@@ -99,8 +94,7 @@ function freeStackName(state: KeyState, server: string, label: string) {
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'stack';
-  const taken = (name: string) => state.read('stacks').some((s) => s.server === server && s.name === name);
   let name = base;
-  for (let n = 2; taken(name); n++) name = `${base}-${n}`;
+  for (let n = 2; findStack(state, server, name); n++) name = `${base}-${n}`;
   return name;
 }

@@ -2,13 +2,12 @@
 // srs/cancel_domain, srs/update_contact.
 import type { Node } from '../../api.ts';
 import type { Reply } from '../replies.ts';
-import { contactCounts, PHONE_FIELDS, PHONE_KINDS, phoneText, timestamp } from '../records.ts';
+import { contactCounts, NEVER, PHONE_FIELDS, PHONE_KINDS, phoneText, timestamp } from '../records.ts';
 import type { KeyState } from '../store.ts';
 import type { Handler } from './context.ts';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(\\.${LABEL})+$`);
-const NEVER = '0000-00-00 00:00:00';
 const DAY_MS = 86_400_000;
 
 /** The fields of a contact that srs/update_contact changes (`params[<field>]`), besides the numbers. */

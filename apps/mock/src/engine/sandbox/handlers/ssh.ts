@@ -1,5 +1,5 @@
 // ssh/key/get, ssh/key/add.
-import { timestamp } from '../records.ts';
+import { NEVER, timestamp } from '../records.ts';
 import type { Handler } from './context.ts';
 
 // An authorized_keys line: type, base64 key, optional comment.
@@ -7,7 +7,6 @@ const PUBLIC_KEY = new RegExp(
   '^(ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(256|384|521)|sk-ssh-ed25519@openssh\\.com|' +
     'sk-ecdsa-sha2-nistp256@openssh\\.com) [A-Za-z0-9+/]+={0,3}( [^\\r\\n]*)?$',
 );
-const NEVER = '0000-00-00 00:00:00';
 
 export const getSshKey: Handler = ({ key_id: keyId, include_users: includeUsers }, { state, reply }) => {
   const key = state.read('ssh_keys').find((k) => Number(k.id) === Number(keyId));
