@@ -7,7 +7,7 @@ import { pointer, pointerSegments } from '@hostapi/spec/wire';
 import type { Node } from '../api.ts';
 import { ref, type Schemas } from '../schemas.ts';
 import type { Platform } from '../assemble.ts';
-import { crossCheck } from './cross-check.ts';
+import { crossCheck, type Problem } from './cross-check.ts';
 import { contactCounts, diskOf, PHONE_KINDS, phoneText, reversed } from './records.ts';
 import type { Collections } from './store.ts';
 
@@ -114,8 +114,8 @@ const FIXTURE_SCHEMA = {
   required: ['client_id'],
   properties: Object.fromEntries(Object.entries(SECTIONS).map(([name, section]) => [name, section.schema])),
 };
-// Sections that are maps: their records are one level deeper.
-const MAP_SECTIONS = new Set(['bandwidth', 'mail_domains']);
+// How deep a section's records are, where not a list's (1) or a value's (0): by address, by server and index.
+const DEPTHS: Record<string, number> = { bandwidth: 1, mail_domains: 2 };
 
 /** The frozen state every API key starts from, or a FixtureError naming every problem. */
 export function loadFixture(schemas: Schemas, { source, raw }: FixtureSource): Collections {
@@ -135,19 +135,13 @@ export function loadFixture(schemas: Schemas, { source, raw }: FixtureSource): C
   if (!validate(fixture) || uncomputed.length) {
     const missing = new Set(uncomputed.map(({ field }) => field.join('/')));
     const problems = [
-      ...uncomputed.map(({ reference, message }) => describe(fixture, reference, message)),
-      ...schemaProblems(validate.errors ?? [])
-        .filter(({ path }) => !missing.has(path.join('/')))
-        .map(({ path, message }) => describe(fixture, path, message)),
+      ...uncomputed,
+      ...schemaProblems(validate.errors ?? []).filter(({ path }) => !missing.has(path.join('/'))),
     ];
-    throw new FixtureError(source, [...new Set(problems)]);
+    throw new FixtureError(source, [...new Set(problems.map((problem) => describe(fixture, problem)))]);
   }
-  const problems = crossCheck(fixture);
-  if (problems.length)
-    throw new FixtureError(
-      source,
-      problems.map(({ path, message }) => describe(fixture, path, message)),
-    );
+  const problems = crossCheck(fixture).map((problem) => describe(fixture, problem));
+  if (problems.length) throw new FixtureError(source, problems);
   return deepFreeze(startingState(fixture));
 }
 
@@ -176,10 +170,9 @@ const isObject = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const records = (value: unknown): Node[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
-interface Uncomputed {
+/** A computed field left out whose source is missing: the problem is at the reference (`path`). */
+interface Uncomputed extends Problem {
   field: string[];
-  reference: string[];
-  message: string;
 }
 
 /**
@@ -188,29 +181,29 @@ interface Uncomputed {
  */
 function complete(fixture: Node): Uncomputed[] {
   const uncomputed: Uncomputed[] = [];
-  const servers = new Map(records(fixture.servers).map((server) => [server.server_id, server]));
-  const serversByName = new Map(records(fixture.servers).map((server) => [server.name, server]));
   for (const server of records(fixture.servers)) {
     if (server.disk === undefined && records(server.partitions).length)
       server.disk = diskOf(records(server.partitions));
   }
   // An address's name and label are its server's; a database's server_id and server_label too.
-  // `fields`: each field, and the server's field it is taken from.
-  const fromServer = (section: string, by: Map<unknown, Node>, reference: string, fields: Record<string, string>) =>
+  // `reference` names the server by its field `key`; `fields`: each field, and the server's field it is taken from.
+  const fromServer = (section: string, reference: string, key: string, fields: Record<string, string>) => {
+    const servers = new Map(records(fixture.servers).map((server) => [server[key], server]));
     records(fixture[section]).forEach((record, index) => {
       if (record[reference] === undefined) return;
-      const server = by.get(record[reference]);
+      const server = servers.get(record[reference]);
       for (const [field, from] of Object.entries(fields)) {
         if (server) record[field] ??= server[from];
         else if (record[field] === undefined)
           uncomputed.push({
             field: [section, String(index), field],
-            reference: [section, String(index), reference],
-            message: `"${record[reference]}" is not a ${reference === 'server_id' ? 'server_id' : 'name'} of servers`,
+            path: [section, String(index), reference],
+            message: `"${record[reference]}" is not a ${key} of servers`,
           });
       }
     });
-  fromServer('ips', servers, 'server_id', { name: 'name', label: 'label' });
+  };
+  fromServer('ips', 'server_id', 'server_id', { name: 'name', label: 'label' });
   for (const zone of records(fixture.dns_domains))
     if (typeof zone.domain === 'string') zone.domain_r ??= reversed(zone.domain);
   for (const template of records(fixture.dns_templates)) {
@@ -223,12 +216,12 @@ function complete(fixture: Node): Uncomputed[] {
     contact.DomainCount ??= counts.DomainCount;
     contact.RegistrantCount ??= counts.RegistrantCount;
   }
-  fromServer('databases', serversByName, 'server_name', { server_id: 'server_id', server_label: 'label' });
+  fromServer('databases', 'server_name', 'name', { server_id: 'server_id', server_label: 'label' });
   return uncomputed;
 }
 
 /** ajv's errors as `{ path, message }`: the path of the field (or record) and what is wrong. */
-function schemaProblems(errors: ErrorObject[]): { path: string[]; message: string }[] {
+function schemaProblems(errors: ErrorObject[]): Problem[] {
   // anyOf/oneOf summaries repeat what their members said.
   const useful = errors.filter((e) => !['anyOf', 'oneOf'].includes(e.keyword));
   return (useful.length ? useful : errors).map((error) => {
@@ -243,15 +236,9 @@ function schemaProblems(errors: ErrorObject[]): { path: string[]; message: strin
 }
 
 /** A problem at a path of the fixture: `<record>: field <field> <message>`. */
-function describe(fixture: Node, path: (string | number)[], message: string): string {
+function describe(fixture: Node, { path, message }: Problem): string {
   const [section = '', ...rest] = path.map(String);
-  const depth = MAP_SECTIONS.has(section)
-    ? section === 'mail_domains'
-      ? 2
-      : 1
-    : SECTIONS[section]?.schema.type === 'array'
-      ? 1
-      : 0;
+  const depth = DEPTHS[section] ?? (SECTIONS[section]?.schema.type === 'array' ? 1 : 0);
   const recordPath = rest.slice(0, depth);
   const fieldPath = rest.slice(depth);
   let record = section;
