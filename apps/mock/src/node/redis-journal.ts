@@ -10,7 +10,6 @@
 import { createHash } from 'node:crypto';
 import { maskKeyIn } from '@hostapi/spec/wire';
 import type { JournalLimits, JournalStore, Partition, Recorded } from '../engine/journal/store.ts';
-import { storeUnavailable } from '../engine/problems.ts';
 import { connect, run, send } from './redis-store.ts';
 
 const PREFIX = 'hostapi:journal:';
@@ -57,9 +56,7 @@ export async function createRedisJournal(
   { ttlMs, warn }: { ttlMs: number; warn: (line: string) => void },
 ): Promise<JournalStore> {
   const redis = await connect(url, (line) => warn(line.replace(/^sandbox:/, 'journal:')));
-  const unavailable = (error: unknown): never => {
-    throw storeUnavailable(redis.name, redis.clean(error));
-  };
+  const { unavailable } = redis;
   const idOf = (partition: Partition) => createHash('sha256').update(partition.name).digest('hex');
   const streamOf = (id: string) => `${PREFIX}${id}`;
 
@@ -101,9 +98,6 @@ export async function createRedisJournal(
       const ids = partition ? [idOf(partition)] : [...new Set((await indexed()).map((m) => m.split(' ')[0] as string))];
       for (const id of ids) await run(redis, CLEAR, [streamOf(id), INDEX], [id]).catch(unavailable);
     },
-    async close() {
-      clearInterval(redis.watchdog);
-      await redis.client.close().catch(() => redis.client.destroy());
-    },
+    close: () => redis.close(),
   };
 }

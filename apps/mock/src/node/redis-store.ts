@@ -77,9 +77,7 @@ export async function createRedisStore(
   /** The Redis hash of a key (its name, from keys.ts: one character a byte). */
   const hashOf = (key: string) => `${namespace}:key:${createHash('sha256').update(key, 'latin1').digest('base64url')}`;
   const ttl = String(ttlMs);
-  const unavailable = (error: unknown): never => {
-    throw storeUnavailable(redis.name, redis.clean(error));
-  };
+  const { unavailable } = redis;
 
   return {
     name: redis.name,
@@ -104,10 +102,7 @@ export async function createRedisStore(
     },
     /** Keys' states are never dropped to make room: they expire in Redis when idle. */
     evicted: () => false,
-    async close() {
-      clearInterval(redis.watchdog);
-      await redis.client.close().catch(() => redis.client.destroy());
-    },
+    close: () => redis.close(),
   };
 }
 
@@ -142,6 +137,14 @@ export async function connect(url: string, warn: (line: string) => void) {
     /** Why Redis was found silent, for the commands that were waiting on it. */
     silence: undefined as Error | undefined,
     watchdog: undefined as ReturnType<typeof setInterval> | undefined,
+    /** A store's failure while Redis cannot be reached: the 503 Problem. */
+    unavailable(error: unknown): never {
+      throw storeUnavailable(redis.name, redis.clean(error));
+    },
+    async close(): Promise<void> {
+      clearInterval(redis.watchdog);
+      await redis.client.close().catch(() => redis.client.destroy());
+    },
   };
   const onError = (error: unknown) => {
     if (redis.starting || redis.down) return;
@@ -219,13 +222,10 @@ export async function send(redis: Connection, args: string[]): Promise<unknown> 
   }
 }
 
-/** Scripts by their SHA-1 (EVALSHA); sent whole when Redis does not know them (after a restart). */
-const SHA = new Map<string, string>();
-
+/** A script's reply: named by its SHA-1 (EVALSHA), sent whole when Redis does not know it (after a restart). */
 export async function run(redis: Connection, script: string, keys: string[], args: string[]) {
   const count = String(keys.length);
-  let sha = SHA.get(script);
-  if (!sha) SHA.set(script, (sha = createHash('sha1').update(script).digest('hex')));
+  const sha = createHash('sha1').update(script).digest('hex');
   try {
     return await send(redis, ['EVALSHA', sha, count, ...keys, ...args]);
   } catch (error) {
