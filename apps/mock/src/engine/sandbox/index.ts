@@ -73,22 +73,17 @@ export async function sandboxOf(mode: SandboxMode, { api, schemas, log, platform
 }
 
 /** Said once, then at the 10th, 100th, … time: a suite with a key per test drops many. */
-const evictionWarnings = (log: Log, maxKeys: number) => ({
-  onEvict(count: number) {
-    if (/^10*$/.test(String(count)))
-      log.warn(
-        `sandbox: dropped the state of the least recently used API key, more than ${maxKeys} having written ` +
-          `(${count} dropped so far; --max-keys raises the limit)`,
-      );
-  },
-  onForget(count: number) {
-    if (/^10*$/.test(String(count)))
-      log.warn(
-        `sandbox: forgot that the oldest dropped API key was dropped, more than ${MAX_DROPPED} having been: its ` +
-          `next answer will not say so (${count} forgotten so far)`,
-      );
-  },
-});
+function evictionWarnings(log: Log, maxKeys: number) {
+  const sometimes = (count: number, line: string) => /^10*$/.test(String(count)) && log.warn(line);
+  const dropped = `dropped the state of the least recently used API key, more than ${maxKeys} having written`;
+  const forgot = `forgot that the oldest dropped API key was dropped, more than ${MAX_DROPPED} having been`;
+  return {
+    onEvict: (count: number) =>
+      sometimes(count, `sandbox: ${dropped} (${count} dropped so far; --max-keys raises the limit)`),
+    onForget: (count: number) =>
+      sometimes(count, `sandbox: ${forgot}: its next answer will not say so (${count} forgotten so far)`),
+  };
+}
 
 /** The sl-violations note of a write refused for going beyond its key's bounds. */
 function overflowNote({ bound, limit, bytes }: Overflow): Note {
