@@ -9,9 +9,8 @@
 // was reset or has expired has no hash: it sees the fixture (version 0). Stamps come from one
 // Redis counter, so a stamp is never used twice, by any instance, even across a reset of the key.
 //
-// A request costs one round trip to read the key's hash, and one more to write: a script that
-// applies the request's writes only if the key is still at the version they were computed from,
-// stamping them, else hands back the key's hash so that the request runs again on it.
+// A request costs one round trip to read the key's hash (READ), and one more to write (COMMIT:
+// applied only if the key is still at the version read, else the request runs again on its newer hash).
 import { createHash, randomInt } from 'node:crypto';
 import type { RedisClientType } from '@redis/client';
 import { storeUnavailable } from '../engine/problems.ts';
@@ -56,12 +55,11 @@ export class StoreRefused extends Error {}
 const TRANSIENT = /^(LOADING|BUSY|TRYAGAIN|MASTERDOWN)\b/;
 
 /**
- * The shared store over `base` (the fixture's frozen state) in the Redis database at `url`. A
- * state from get() records its writes; put() stores them, or resolves to the key's newer state to
- * run the request on again. Every promise rejects with a 503 Problem while Redis cannot be
- * reached; the client reconnects by itself. Resolves once connected, or once the first try to
- * connect failed for want of Redis (then warned in the log); rejects with a StoreRefused when
- * Redis answered but refused (a wrong password, no such database).
+ * The shared store over `base` (the fixture's frozen state) in the Redis database at `url`. Every
+ * promise rejects with a 503 Problem while Redis cannot be reached; the client reconnects by itself.
+ * Resolves once connected, or once the first try to connect failed for want of Redis (then warned
+ * in the log); rejects with a StoreRefused when Redis answered but refused (a wrong password, no
+ * such database).
  */
 export async function createRedisStore(
   base: Collections,
