@@ -48,9 +48,6 @@ redis.call('HSET', KEYS[1], 'v', stamp)
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return tonumber(stamp)`;
 
-/** Redis refused what this store asks of it at the start: it will not work however long it waits. */
-export class StoreRefused extends Error {}
-
 /** Replies that say Redis is busy starting or failing over, not that the configuration is wrong. */
 const TRANSIENT = /^(LOADING|BUSY|TRYAGAIN|MASTERDOWN)\b/;
 
@@ -58,8 +55,7 @@ const TRANSIENT = /^(LOADING|BUSY|TRYAGAIN|MASTERDOWN)\b/;
  * The shared store over `base` (the fixture's frozen state) in the Redis database at `url`. Every
  * promise rejects with a 503 Problem while Redis cannot be reached; the client reconnects by itself.
  * Resolves once connected, or once the first try to connect failed for want of Redis (then warned
- * in the log); rejects with a StoreRefused when Redis answered but refused (a wrong password, no
- * such database).
+ * in the log); rejects when Redis answered but refused (a wrong password, no such database).
  */
 export async function createRedisStore(
   base: Collections,
@@ -111,7 +107,7 @@ export type Connection = Awaited<ReturnType<typeof connect>>;
 /**
  * The connection to Redis, and what its steps share (whether it is down, the commands waiting),
  * once the first try to connect decided whether the mock starts: Redis away is waited for (503
- * until it comes); Redis refusing this configuration is not (StoreRefused).
+ * until it comes); Redis refusing this configuration is not (it will not work however long it waits).
  */
 export async function connect(url: string, warn: (line: string) => void) {
   // Loaded only for this store: the default one starts without it.
@@ -179,7 +175,7 @@ export async function connect(url: string, warn: (line: string) => void) {
   redis.starting = false;
   if (first instanceof ErrorReply && !TRANSIENT.test(first.message)) {
     redis.client.destroy();
-    throw new StoreRefused(`the store ${redis.name} refuses this mock: ${redis.clean(first)}`);
+    throw new Error(`the store ${redis.name} refuses this mock: ${redis.clean(first)}`);
   }
   if (first) onError(first);
 

@@ -27,7 +27,7 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-export const SYSTEM_CLOCK: Clock = {
+const SYSTEM_CLOCK: Clock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
