@@ -38,21 +38,19 @@ function spelled(option: OptionSpec): string {
   return `${short}${flagOf(option)}${option.placeholder ? ` ${option.placeholder}` : ''}`;
 }
 
-/** What an option's help says first: which mode or command it goes with. */
-export function scopeOf(option: OptionSpec): string {
-  if (option.with) return `with ${flagOf(optionNamed(option.with) as OptionSpec)}: `;
-  if (option.command === 'proxy') return 'proxy only: ';
-  return '';
-}
-
-/** An option's help as the usage and the README write it: its scope, its text, its bound (a port's is its name's). */
+/**
+ * An option's help as the usage and the README write it: its scope (the mode or command it goes
+ * with), its text, its bound (a port's is its name's).
+ */
 export function helpOf(option: OptionSpec): string {
   const { max, kind, placeholder } = option;
+  const within = option.with && optionNamed(option.with);
+  const scope = within ? `with ${flagOf(within)}: ` : option.command === 'proxy' ? 'proxy only: ' : '';
   let bound = '';
   if (max === MAX_TIMER_MS) bound = `; at most ${max} ms, the longest timer Node runs`;
   else if (max !== undefined && max !== 65535)
     bound = `; at most ${kind === 'duration' ? formatDuration(max) : `${max}${placeholder === '<ms>' ? ' ms' : ''}`}`;
-  return `${scopeOf(option)}${option.help}${bound}`;
+  return `${scope}${option.help}${bound}`;
 }
 
 /** An option's default as the usage and the README write it, or undefined where there is none to say. */
@@ -215,7 +213,7 @@ export function describe({ mode, strict, journal, faultRate, faults }: MockConfi
     sandbox && `sandbox${typeof sandbox.fixture === 'string' ? ` of ${sandbox.fixture}` : ''}`,
     sandbox?.rateLimit !== undefined && `rate limit ${sandbox.rateLimit}/s per key`,
     sandbox?.latencyMs && `latency ${sandbox.latencyMs} ms`,
-    sandbox && sandbox.maxKeys !== optionNamed('maxKeys')?.default && `state of ${sandbox.maxKeys} keys at most`,
+    sandbox && sandbox.maxKeys !== MAX_KEYS && `state of ${sandbox.maxKeys} keys at most`,
     sandbox?.store && `state in ${withoutPassword(sandbox.store)}, kept ${formatDuration(sandbox.storeTtlMs)} unused`,
     mode.kind === 'replay' &&
       `replay of ${typeof mode.replay === 'string' ? mode.replay : 'the recording given'}, ` +

@@ -61,14 +61,9 @@ export class Departures {
   /** Every kind's entries, in order, capped as one list. */
   list(): Note[] {
     const entries = this.#entries;
-    return entries
-      ? capped(
-          KINDS.flatMap((kind) => entries.get(kind) ?? []),
-          undefined,
-          [],
-          this.#count,
-        )
-      : [];
+    if (!entries) return [];
+    const all = KINDS.flatMap((kind) => entries.get(kind) ?? []);
+    return capped(all, undefined, [], this.#count);
   }
 }
 
@@ -177,11 +172,11 @@ export function fieldOrder(
 ) {
   const late = outOfOrder(kept, order);
   if (!late) return;
-  const described = () => [...order.keys()].join(', ');
   departures.add('fieldOrder', late.field, () => ({
     location: [whereOf(late.field), late.field],
     code: 'fieldOrder',
-    message: `"${late.field}" comes after "${late.after}"; the description orders the fields ${described()}`,
+    message:
+      `"${late.field}" comes after "${late.after}"; the description orders the fields ` + [...order.keys()].join(', '),
   }));
 }
 
@@ -198,14 +193,13 @@ export function keyNotFirst(query: Pair[], keyName: string, departures: Departur
 
 /** The first field that comes after one the description puts later: `{ field, after }`. */
 function outOfOrder(fields: Field[], rank: ReadonlyMap<string, number>): { field: string; after: string } | undefined {
-  let latest: string | undefined;
+  let latest = { field: '', at: -1 };
   for (const { name } of fields) {
     const field = topName(name);
     const at = rank.get(field);
-    if (at === undefined || field === latest) continue;
-    const latestAt = latest === undefined ? -1 : (rank.get(latest) ?? -1);
-    if (latest !== undefined && at < latestAt) return { field, after: latest };
-    if (at > latestAt) latest = field;
+    if (at === undefined) continue;
+    if (at < latest.at) return { field, after: latest.field };
+    if (at > latest.at) latest = { field, at };
   }
   return undefined;
 }

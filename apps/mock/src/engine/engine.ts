@@ -73,7 +73,7 @@ export function createEngine({ api, schemas, mode, strict, log, journal, faults,
     try {
       answer = await (ownRoute ? ownRoute.answer(request) : respond(request, exchange));
     } catch (error) {
-      problem = error instanceof Problem ? error : mockFailure(messageOf(error));
+      problem = error instanceof Problem ? error : mockFailure(String((error as Error)?.message ?? error));
       answer = problem.toAnswer();
       if (!(error instanceof Problem))
         log.error(`${request.method} ${request.path}: ${(error as Error)?.stack ?? error}`, await keysIn(request));
@@ -97,19 +97,18 @@ export function createEngine({ api, schemas, mode, strict, log, journal, faults,
     let operation: Operation | undefined;
     let reading = UNREAD;
     let routed: Note[] = [];
+    let refused: Note[] = [];
     try {
       ({ operation, departures: routed } = route(api, request.method, request.path, strict));
       exchange.operation = operation;
       reading = await reader.read(operation, request, strict);
       exchange.reading = reading;
-      for (const entry of routed) notes.push(asNote('Warning', entry));
-      for (const entry of reading.departures) notes.push(asNote('Warning', entry));
     } catch (error) {
       if (!report || !(error instanceof Problem)) throw error;
-      for (const entry of routed) notes.push(asNote('Warning', entry));
-      const entries = error.validation ?? [{ location: [], code: String(error.status), message: error.detail }];
-      for (const entry of entries) notes.push(asNote('Error', entry));
+      refused = error.validation ?? [{ location: [], code: String(error.status), message: error.detail }];
     }
+    for (const entry of [...routed, ...reading.departures]) notes.push(asNote('Warning', entry));
+    for (const entry of refused) notes.push(asNote('Error', entry));
 
     // A fault the request asks for, or the run's.
     const prefer = preferencesOf(request.headers.prefer, request.search);
@@ -177,5 +176,3 @@ function violationsHeader(notes: Note[]): string {
   );
   return text.length > MAX_VIOLATIONS_HEADER ? `Too many violations! ${text.slice(0, MAX_VIOLATIONS_HEADER)}` : text;
 }
-
-const messageOf = (error: unknown) => String((error as Error)?.message ?? error);

@@ -106,14 +106,10 @@ export function withFault(written: Written, fault: Fault): Written {
 }
 
 /** The status a client sees of an answer so faulted: none for a reset before any answer or a hang. */
-export const statusSeen = (fault: Fault | undefined, status: number): number | null =>
-  !fault
-    ? status
-    : fault.name === 'reset' || fault.name === 'hang'
-      ? null
-      : isPage(fault)
-        ? PAGES[fault.name].status
-        : status;
+export function statusSeen(fault: Fault | undefined, status: number): number | null {
+  if (fault?.name === 'reset' || fault?.name === 'hang') return null;
+  return fault && isPage(fault) ? PAGES[fault.name].status : status;
+}
 
 /** The bytes of a body, to cut or dribble. */
 export const bytesOf = (body: Written['body']): Uint8Array =>

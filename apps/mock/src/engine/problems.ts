@@ -4,7 +4,6 @@
 import type { Answer } from './mode.ts';
 
 const PRISM = 'https://stoplight.io/prism/errors#';
-const own = (name: string) => `urn:hostapi:mock:${name}`;
 
 /** One entry of sl-violations or of a problem's `validation`. */
 export interface Note {
@@ -79,7 +78,7 @@ export function capped(entries: Note[], severity?: Note['severity'], location: s
 const prism = (status: number, name: string, title: string, detail: string, more?: Partial<ProblemFields>) =>
   new Problem({ status, type: `${PRISM}${name}`, title, detail, ...more });
 const mock = (status: number, name: string, title: string, detail: string, more?: Partial<ProblemFields>) =>
-  new Problem({ status, type: own(name), title, detail, ...more });
+  new Problem({ status, type: `urn:hostapi:mock:${name}`, title, detail, ...more });
 
 const NO_PATH = 'Route not resolved, no path matched';
 

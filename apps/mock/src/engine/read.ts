@@ -91,16 +91,14 @@ type Form = { shape: Shape; validate: ValidateFunction };
 
 /** Reads the requests of one description: `read()` throws a Problem (401, 415, 422) to refuse one. */
 export function createReader(api: Api, schemas: Schemas) {
-  // Per operation and media type (undefined: a GET's query), made once.
-  const forms = new Map<Operation, Map<string | undefined, Form>>();
+  // Per body schema (a pointer), or per operation for a GET's query (no schemaAt), made once.
+  const forms = new Map<string | Operation, Form>();
   function formOf(operation: Operation, schemaAt: string | undefined): Form {
-    let byMedia = forms.get(operation);
-    if (!byMedia) forms.set(operation, (byMedia = new Map()));
-    let form = byMedia.get(schemaAt);
+    let form = forms.get(schemaAt ?? operation);
     if (!form) {
-      const schema = schemaAt ? { $ref: schemaAt } : queryShape(operation);
-      const validate = schemas.request(schemaAt ? ref(schemaAt) : queryValidationSchema(operation));
-      byMedia.set(schemaAt, (form = { shape: shapeOf(api.document, schema), validate }));
+      const schema = schemaAt ? { $ref: schemaAt } : querySchema(operation, (at) => ({ $ref: at }));
+      const validate = schemas.request(schemaAt ? ref(schemaAt) : querySchema(operation, ref));
+      forms.set(schemaAt ?? operation, (form = { shape: shapeOf(api.document, schema), validate }));
     }
     return form;
   }
@@ -109,7 +107,7 @@ export function createReader(api: Api, schemas: Schemas) {
     const post = operation.method === 'POST';
     const query = parseUrlEncoded(request.search);
     const body = post ? await readForm(operation, request) : [];
-    refuseMalformed(query, body);
+    refuseMalformed({ query, body });
     const form = formOf(operation, post ? bodySchemaAt(operation, request) : undefined);
     const step: Step = { operation, request, post, departures: new Departures(), errors: [] };
     const { kept, unknown } = describedFields(step, form.shape, query, body, strict);
@@ -130,8 +128,20 @@ export function createReader(api: Api, schemas: Schemas) {
 }
 
 /** Names that cannot be read refuse the request at once, each named. */
-function refuseMalformed(query: Pair[], body: Pair[]) {
-  const malformed = [...malformedNames(query, 'query'), ...malformedNames(body, 'body')];
+function refuseMalformed(pairs: Record<Where, Pair[]>) {
+  const malformed: Note[] = [];
+  for (const where of ['query', 'body'] as const) {
+    for (const [name] of pairs[where]) {
+      const problem = nameProblem(name);
+      if (!problem) continue;
+      malformed.push({
+        location: [where, quoted(name)],
+        severity: 'Error',
+        code: 'malformedName',
+        message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}`,
+      });
+    }
+  }
   if (malformed.length) throw invalidRequest(capped(malformed, 'Error'));
 }
 
@@ -244,19 +254,13 @@ function bodySchemaAt(operation: Operation, request: EngineRequest): string | un
   return media.get(mediaTypeOf(headerOf(request, 'content-type'))) ?? media.get(URL_ENCODED) ?? [...media.values()][0];
 }
 
-/** The query of a GET as one object schema to validate: each parameter a property. */
-function queryValidationSchema(operation: Operation) {
+/** The query of a GET as one object schema, each parameter a property referring to its schema by `refTo`. */
+function querySchema(operation: Operation, refTo: (at: string) => Node): Node {
   return {
     type: 'object',
-    properties: Object.fromEntries(operation.query.map((p) => [p.name, p.schema ? ref(p.schema) : {}])),
+    properties: Object.fromEntries(operation.query.map((p) => [p.name, p.schema ? refTo(p.schema) : {}])),
     required: operation.query.filter((p) => p.required).map((p) => p.name),
   };
-}
-
-/** The query of a GET as one object schema to look names up in. */
-function queryShape(operation: Operation): Node {
-  const properties = operation.query.map((p) => [p.name, p.schema ? { $ref: p.schema } : {}]);
-  return { type: 'object', properties: Object.fromEntries(properties) };
 }
 
 /**
@@ -268,22 +272,6 @@ function bytesOfKey(request: EngineRequest, kept: Field[], keyName: string): Uin
   if (from === 'query') return fieldBytes(request.search, keyName) ?? null;
   if (mediaTypeOf(headerOf(request, 'content-type')) === URL_ENCODED) return fieldBytes(request.body, keyName) ?? null;
   return null;
-}
-
-/** A problem for each name that cannot be read. */
-function malformedNames(pairs: Pair[], where: Where): Note[] {
-  const problems: Note[] = [];
-  for (const [name] of pairs) {
-    const problem = nameProblem(name);
-    if (problem)
-      problems.push({
-        location: [where, quoted(name)],
-        severity: 'Error',
-        code: 'malformedName',
-        message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}`,
-      });
-  }
-  return problems;
 }
 
 /**

@@ -54,7 +54,6 @@ export class RecordingError extends Error {
 export function recordedOf(exchange: Exchange, answer: Answer, scrub: readonly string[]): Recorded | undefined {
   const { reading, operation, notes } = exchange;
   if (!reading || !operation || answer.stream) return undefined;
-  const keys = [reading.apiKey];
   const scrubbed = (segments: readonly string[]) =>
     segments.at(-1)?.toLowerCase() === 'password' ||
     scrub.some((name) => {
@@ -77,7 +76,7 @@ export function recordedOf(exchange: Exchange, answer: Answer, scrub: readonly s
     ...bodyOf(answer, keys, (name) => scrubbed([name]) && !name.includes('[')),
     ...(invalid.length ? { invalid } : {}),
   };
-  return maskKeyIn(recorded, keys);
+  return maskKeyIn(recorded, [reading.apiKey]);
 }
 
 /** The fields with each one scrubbed where `scrubbed` says (by its segments), the key left out. */
@@ -184,14 +183,12 @@ function exchangeOf(
     return void problem('headers must be an object of texts');
   if (body !== undefined && text !== undefined) return void problem('give body (JSON) or text, not both');
   if (text !== undefined && typeof text !== 'string') return void problem('text must be text');
-  const marked = Array.isArray(invalid) && invalid.length > 0;
-  const answer: Answer =
-    text === undefined
-      ? { status, headers: { 'content-type': 'application/json', ...headers }, body: body ?? null }
-      : { status, headers, raw: new TextEncoder().encode(text), decoded: new TextEncoder().encode(text) };
-  const broken = checkAnswer(schemas, operation, answer).filter((note) => note.severity === 'Error');
-  if (broken.length && !marked) {
-    const first = broken[0] as { location: string[]; message: string };
+  const bytes = text === undefined ? undefined : new TextEncoder().encode(text);
+  const answer: Answer = bytes
+    ? { status, headers, raw: bytes, decoded: bytes }
+    : { status, headers: { 'content-type': 'application/json', ...headers }, body: body ?? null };
+  const first = checkAnswer(schemas, operation, answer).find((note) => note.severity === 'Error');
+  if (first && !(Array.isArray(invalid) && invalid.length > 0)) {
     return void problem(
       `the answer breaks the description (${first.location.join('.')}: ${first.message}); ` +
         'mark it with invalid: [...] to replay it anyway',

@@ -88,7 +88,7 @@ export function createProxy(upstream: string, timeoutMs: number): Answerer {
   return {
     validation: 'report',
     answer: ({ request }) => forward(target, request),
-    listening: (address) => refuseSelf(upstream, address),
+    listening: (address) => refuseSelf(target.base, address),
   };
 }
 
@@ -222,11 +222,10 @@ function stream(exchange: Exchange, incoming: IncomingMessage, chunks: Buffer[],
   for (const kept of chunks.splice(0)) streaming.write(kept);
   incoming.pipe(streaming);
   streaming.on('close', () => done(exchange));
-  const message = `The answer is larger than ${MAX_CHECKED_BYTES} bytes: passed on unchecked`;
   settle(exchange, {
     ...answer,
     stream: streaming,
-    warnings: [{ location: ['response', 'body'], code: 'unchecked', message }],
+    warnings: unchecked(`The answer is larger than ${MAX_CHECKED_BYTES} bytes: passed on unchecked`),
   });
 }
 
@@ -241,22 +240,18 @@ function whole(answer: Answer, raw: Uint8Array, encoding: string): Answer {
       (error as { code?: string })?.code === 'ERR_BUFFER_TOO_LARGE'
         ? `decoded, it is larger than ${MAX_CHECKED_BYTES} bytes`
         : `it is not valid ${encoding}`;
-    const message = `The answer is passed on unchecked: ${why}`;
-    return {
-      ...answer,
-      raw,
-      decoded: undefined,
-      warnings: [{ location: ['response', 'body'], code: 'unchecked', message }],
-    };
+    return { ...answer, raw, decoded: undefined, warnings: unchecked(`The answer is passed on unchecked: ${why}`) };
   }
 }
+
+/** The warning of an answer passed on without being checked against the description. */
+const unchecked = (message: string) => [{ location: ['response', 'body'], code: 'unchecked', message }];
 
 /**
  * Refuses an upstream that is the proxy's own address (`listening`: where it listens), which
  * would forward each request to itself until it runs out of connections.
  */
-async function refuseSelf(upstream: string, listening: { address: string; port: number }): Promise<void> {
-  const url = new URL(upstream);
+async function refuseSelf(url: URL, listening: { address: string; port: number }): Promise<void> {
   const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
   if (port !== listening.port) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');

@@ -27,10 +27,10 @@ export function createDynamic(api: Api, seed: number): Answerer {
 }
 
 /** The generated success answer of an operation. */
-export function generateAnswer(document: Node, operation: Operation, seed: string, fields: Readonly<Fields>): Answer {
-  const code = [...operation.responses.keys()].filter((c) => /^2\d\d$/.test(c)).sort()[0];
-  const response = code === undefined ? undefined : operation.responses.get(code);
-  if (code === undefined || !response) throw new Error(`${operation.id} describes no success to generate`);
+function generateAnswer(document: Node, operation: Operation, seed: string, fields: Readonly<Fields>): Answer {
+  const code = [...operation.responses.keys()].filter((c) => /^2\d\d$/.test(c)).sort()[0] ?? '';
+  const response = operation.responses.get(code);
+  if (!response) throw new Error(`${operation.id} describes no success to generate`);
   const random = generator(`${seed}\0${operation.id}\0${JSON.stringify(fields)}`);
   const example = response.examples.values().next().value;
   const asked = exampleInput(document, operation.op, operation.method.toLowerCase());
