@@ -1,17 +1,7 @@
-// Recorded traffic: what the proxy writes with --record, and the mock answers from with --replay.
-// A recording is a YAML (or JSON) list, one item per exchange, that a person can read and edit:
-//
-//   - operation: addSshKey            the operation
-//     fields: {client_id: '293', …}   the request's fields as the mock read them (never the key)
-//     status: 200
-//     headers: {content-type: application/json}
-//     body: {status: true, …}         the answer, as JSON (or `text:` for one that is not JSON)
-//     invalid: [...]                  what in the answer breaks the description, when it does
-//
-// The key is masked wherever the answer quotes it, and the fields the user names (--scrub; any
-// field named password always) are written as [scrubbed], which a replayed request matches
-// whatever it sends there. Loading checks every exchange against the description, naming the
-// entry (and its line) of each problem.
+// Recorded traffic: what the proxy writes with --record, and the mock answers from with --replay:
+// a YAML (or JSON) list a person can read and edit, one `Recorded` item per exchange, the key
+// masked and the fields --scrub names written [scrubbed] (docs/recording.md shows the file).
+// Loading checks every exchange against the description, naming the entry (and its line) of each problem.
 import { load as parseYaml } from 'js-yaml';
 import { isKeyName, maskKeyIn, segmentsOf, toPairs } from '@hostapi/spec/wire';
 import type { Api, Node } from './api.ts';

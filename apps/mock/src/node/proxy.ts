@@ -1,20 +1,6 @@
-// The proxy mode: the upstream writes the answer. Each request is forwarded as received (path,
-// version segment, query, headers and body bytes) and the upstream's answer is passed back as
-// it came; the engine reports whatever breaks the description on either side.
-//
-// An answer up to MAX_CHECKED_BYTES is read whole and checked (decoded, when it is compressed);
-// a larger one is streamed through unchecked, at the client's pace, so that the proxy's memory
-// does not grow with it. The whole answer must come within `timeoutMs` (504 if nothing was
-// passed back yet); a client that leaves ends the upstream request.
-//
-// Connections to the upstream are kept open between requests. An upstream may close one just as
-// a request is sent on it (many do after each answer, or after an idle time, without saying so):
-// a request that fails on a reused connection before any byte of its answer came is sent once
-// more, on a new connection: a GET (or any method that changes nothing) always; a POST only when
-// none of it had been written to the connection, so that the upstream cannot have received it.
-//
-// Loops: the proxy names itself in each request's `Via` header, and answers 508 at once to a
-// request that already names it (an upstream that leads back to it).
+// The proxy mode: the upstream writes the answer, passed back as it came; the engine reports
+// whatever breaks the description on either side. docs/modes.md ("Validating proxy") says what it
+// does with large and slow answers, connections closed under a request, and loops.
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
@@ -143,6 +129,8 @@ function done(exchange: Exchange) {
 /**
  * Sends the request (`again`: once more, after it failed on a reused connection before any of
  * its answer came; on a connection of its own, not another kept one that may be closing too).
+ * An upstream may close a kept connection just as a request is sent on it, without saying so; a
+ * POST is sent again only when none of it was written, so that the upstream cannot have had it.
  */
 function attempt(upstream: Upstream, exchange: Exchange, again: boolean) {
   const { request } = exchange;

@@ -1,12 +1,7 @@
-// The dynamic mode: success answers generated from the description's schemas, repeatable per
-// seed (the same seed and request give the same answer; another request, another answer).
-// Generated data is valid and plausible: the success branch only, real dates and timestamps
-// (in order within a record), pages that add up, lists within their bounds, no field the schema
-// does not name, and the request's own values where a field has the same name (`client_id`).
-// Other values come from each schema's own enumerations, formats and examples. `Prefer: code=`
-// or `example=` asks for a described example instead, as in the examples mode; that is how
-// failures are had. As with `prism mock`, `Prefer: dynamic=false` asks for the example,
-// `seed=<s>` another seed.
+// The dynamic mode: success answers generated from the description's schemas, valid and plausible
+// (docs/modes.md says what the data is like), the same per seed and request. As with `prism mock`,
+// `Prefer: code=`, `example=` or `dynamic=false` asks for a described example (that is how failures
+// are had), `seed=<s>` another seed.
 import { deref } from '@hostapi/spec/document';
 import { exampleInput, wireShape } from '@hostapi/spec/fields';
 import type { Api, Node, Operation } from '../api.ts';
