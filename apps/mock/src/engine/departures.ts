@@ -38,15 +38,14 @@ type DepartureKind = (typeof KINDS)[number];
  */
 export class Departures {
   // Made at the first departure: most requests have none.
-  #entries: Map<DepartureKind, Note[]> | undefined;
+  #entries: Partial<Record<DepartureKind, Note[]>> | undefined;
   #named: Set<string> | undefined;
   #count = 0;
 
   add(kind: DepartureKind, name: string, make: () => Note) {
-    this.#entries ??= new Map();
+    this.#entries ??= {};
     this.#named ??= new Set();
-    let entries = this.#entries.get(kind);
-    if (!entries) this.#entries.set(kind, (entries = []));
+    const entries = (this.#entries[kind] ??= []);
     if (entries.length >= MAX_NOTES) {
       this.#count++;
       return;
@@ -62,7 +61,7 @@ export class Departures {
   list(): Note[] {
     const entries = this.#entries;
     if (!entries) return [];
-    const all = KINDS.flatMap((kind) => entries.get(kind) ?? []);
+    const all = KINDS.flatMap((kind) => entries[kind] ?? []);
     return capped(all, undefined, [], this.#count);
   }
 }

@@ -47,16 +47,9 @@ export function createFront(handle: (request: EngineRequest) => Promise<Written>
       if (refused) return;
       const body = chunks.length === 0 ? NO_BODY : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       // Whatever goes wrong, this connection fails, never the process.
-      handle(new FrontRequest(req, res, body)).then(
-        (answer) => {
-          try {
-            write(res, answer, always);
-          } catch {
-            res.destroy();
-          }
-        },
-        () => res.destroy(),
-      );
+      handle(new FrontRequest(req, res, body))
+        .then((answer) => write(res, answer, always))
+        .catch(() => res.destroy());
     });
     req.on('error', () => res.destroy());
   });

@@ -1,6 +1,7 @@
 // The mock served over node:http, from a resolved configuration (config.ts): startMock() and the
 // CLI both start it here. Node's part of the assembly (engine/assemble.ts) is its Platform: the
 // files, the Redis store and the proxy.
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { faultsOf, journalOf, type MockConfig } from '../config.ts';
 import type { Node } from '../engine/api.ts';
@@ -76,13 +77,7 @@ export async function serve(config: MockConfig): Promise<RunningMock> {
     await mock.close();
   };
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await once(server.listen(config.port, config.host), 'listening');
     await answerer.listening?.(server.address() as AddressInfo);
   } catch (error) {
     await close();
