@@ -11,7 +11,7 @@
 //   (versionSegment, another version segment than the listed one, is the router's: route.ts)
 import { type Pair, segmentsOf, topName, wireName } from '@hostapi/spec/wire';
 import { PREFERENCE_PARAMETERS } from './prefer.ts';
-import { capped, MAX_NOTES, type Note } from './problems.ts';
+import { capped, MAX_NOTES, type Note, refusal } from './problems.ts';
 import type { Misbracketed, Shape } from './shape.ts';
 
 export type Where = 'query' | 'body';
@@ -151,12 +151,8 @@ export function withoutRepeats(fields: Field[], departures: Departures, errors: 
       }));
     } else if (!earlier.refused) {
       earlier.refused = true;
-      errors.push({
-        location: [where, quoted(name)],
-        severity: 'Error',
-        code: 'repeatedName',
-        message: `The ${where} parameter "${quoted(name)}" is given more than once, with different values (${places})`,
-      });
+      const message = `The ${where} parameter "${quoted(name)}" is given more than once, with different values`;
+      errors.push(refusal([where, quoted(name)], 'repeatedName', `${message} (${places})`));
     }
   }
   return kept;

@@ -13,6 +13,14 @@ export interface Note {
   message: string;
 }
 
+/** An entry that refuses the request (422 in the mock's modes, an error in the proxy's sl-violations). */
+export const refusal = (location: string[], code: string, message: string): Note => ({
+  location,
+  severity: 'Error',
+  code,
+  message,
+});
+
 /** What a problem document is made of: its status, type, title and detail, and what it names. */
 export interface ProblemFields {
   status: number;

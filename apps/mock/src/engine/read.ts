@@ -44,6 +44,7 @@ import {
   MAX_NOTES,
   missingBoundary,
   type Note,
+  refusal,
   unauthorized,
   unreadableBody,
 } from './problems.ts';
@@ -134,12 +135,8 @@ function refuseMalformed(pairs: Record<Where, Pair[]>) {
     for (const [name] of pairs[where]) {
       const problem = nameProblem(name);
       if (!problem) continue;
-      malformed.push({
-        location: [where, quoted(name)],
-        severity: 'Error',
-        code: 'malformedName',
-        message: `Malformed ${where} parameter name "${quoted(name)}": ${problem}`,
-      });
+      const message = `Malformed ${where} parameter name "${quoted(name)}": ${problem}`;
+      malformed.push(refusal([where, quoted(name)], 'malformedName', message));
     }
   }
   if (malformed.length) throw invalidRequest(capped(malformed, 'Error'));
@@ -164,12 +161,8 @@ function nested(step: Step, kept: Field[], whereOf: (name: string) => Where): Fi
   // A query parameter given empty is not given (as in `prism mock`): `client_id=` is missing.
   if (!step.post) for (const name of Object.keys(value)) if (value[name] === '') delete value[name];
   for (const name of conflicts.slice(0, MAX_NOTES)) {
-    step.errors.push({
-      location: [whereOf(name), quoted(name)],
-      severity: 'Error',
-      code: 'conflictingName',
-      message: `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields`,
-    });
+    const message = `The parameter "${quoted(name)}" is given both as a value and as a group of bracketed fields`;
+    step.errors.push(refusal([whereOf(name), quoted(name)], 'conflictingName', message));
   }
   return value;
 }
@@ -188,36 +181,19 @@ function readKey(step: Step, value: Fields, kept: Field[], whereOf: (name: strin
   const key = Object.hasOwn(value, name) ? value[name] : undefined;
   if (keyName && !key) throw unauthorized();
   if (keyName && typeof key !== 'string') {
-    step.errors.push({
-      location: [whereOf(name), name],
-      severity: 'Error',
-      code: 'type',
-      message:
-        `Request query parameter ${name} must be string: the key is one text value, not a group of ` +
-        'bracketed fields',
-    });
+    const why = 'the key is one text value, not a group of bracketed fields';
+    step.errors.push(refusal([whereOf(name), name], 'type', `Request query parameter ${name} must be string: ${why}`));
   }
   const bytes = typeof key === 'string' && key.includes('\uFFFD') ? bytesOfKey(step.request, kept, name) : undefined;
   if (bytes === null) {
-    step.errors.push({
-      location: ['body', name],
-      severity: 'Error',
-      code: 'keyBytes',
-      message:
-        `The ${name} part of this multipart body is not UTF-8, so its bytes cannot be read: send it as ` +
-        'UTF-8, or URL-encoded',
-    });
+    const message = `The ${name} part of this multipart body is not UTF-8, so its bytes cannot be read`;
+    step.errors.push(refusal(['body', name], 'keyBytes', `${message}: send it as UTF-8, or URL-encoded`));
   }
   return { name, text: typeof key === 'string' ? key : undefined, bytes: bytes ?? undefined };
 }
 
 /** A departure as `--strict` refuses it. */
-const asStrictError = ({ location, code, message }: Note): Note => ({
-  location,
-  severity: 'Error',
-  code,
-  message: `${message} (--strict)`,
-});
+const asStrictError = ({ location, code, message }: Note) => refusal(location, code, `${message} (--strict)`);
 
 /**
  * The fields with their lists as lists, validated against the operation's schema. No body and no
@@ -226,7 +202,7 @@ const asStrictError = ({ location, code, message }: Note): Note => ({
 function validated(step: Step, { shape, validate }: Form, value: Fields, given: number): Fields {
   const fields = shape.lists(value);
   if (step.operation.body?.required && !step.request.body.length && !given)
-    step.errors.push({ location: [], severity: 'Error', code: 'required', message: 'Body parameter is required' });
+    step.errors.push(refusal([], 'required', 'Body parameter is required'));
   else if (!validate(shape.forValidation(fields)))
     step.errors.push(...describeErrors(validate.errors, { context: 'Request', where: step.post ? 'body' : 'query' }));
   return fields;
