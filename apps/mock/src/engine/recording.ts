@@ -44,6 +44,7 @@ export class RecordingError extends Error {
 export function recordedOf(exchange: Exchange, answer: Answer, scrub: readonly string[]): Recorded | undefined {
   const { reading, operation, notes } = exchange;
   if (!reading || !operation || answer.stream) return undefined;
+  const keys = [reading.apiKey];
   const scrubbed = (segments: readonly string[]) =>
     segments.at(-1)?.toLowerCase() === 'password' ||
     scrub.some((name) => {
@@ -66,7 +67,7 @@ export function recordedOf(exchange: Exchange, answer: Answer, scrub: readonly s
     ...bodyOf(answer, keys, (name) => scrubbed([name]) && !name.includes('[')),
     ...(invalid.length ? { invalid } : {}),
   };
-  return maskKeyIn(recorded, [reading.apiKey]);
+  return maskKeyIn(recorded, keys);
 }
 
 /** The fields with each one scrubbed where `scrubbed` says (by its segments), the key left out. */
