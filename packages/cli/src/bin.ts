@@ -7,7 +7,7 @@ import { CommanderError } from 'commander';
 import { UsageError } from './input.js';
 import { commandsOf, flagOfWire } from './operations.js';
 import { createProgram } from './program.js';
-import { Cancelled, type Io, processIo } from './terminal.js';
+import { type Io, processIo } from './terminal.js';
 
 /** A service's failure, readably: its message, and each invalid field with the flag that gives it. */
 function failure(error: HostApiError, doc: ReturnType<typeof readBundle>): string {
@@ -34,21 +34,14 @@ async function main(io: Io): Promise<number> {
   } catch (thrown) {
     // Commander has said what is wrong (and shown help or the version, with exit code 0).
     if (thrown instanceof CommanderError) return thrown.exitCode === 0 ? 0 : 2;
-    if (thrown instanceof UsageError) {
-      error(`${thrown.message}\n`);
-      return 2;
-    }
-    if (thrown instanceof Cancelled) {
-      error(`${thrown.message}\n`);
-      return 1;
-    }
     if (thrown instanceof HostApiError) {
       error(failure(thrown, doc));
       return 1;
     }
-    // A value the client cannot send (it names the field), or a fault of the CLI itself.
+    // A usage error, a value the client cannot send (a TypeError naming the field), a question not
+    // answered yes, or a fault of the CLI itself.
     error(`${thrown instanceof Error ? thrown.message : String(thrown)}\n`);
-    return thrown instanceof TypeError ? 2 : 1;
+    return thrown instanceof UsageError || thrown instanceof TypeError ? 2 : 1;
   }
 }
 

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import type { Node } from '@hostapi/spec/document';
 import { asLists } from '@hostapi/spec/fields';
 import { isKeyName, nameProblem, nest, segmentsOf, setOwn } from '@hostapi/spec/wire';
-import type { Flag, OperationCommand } from './operations.js';
+import { type Flag, isSlot, type OperationCommand } from './operations.js';
 
 /** A command line that cannot be run as given; exit code 2. The message names the flag. */
 export class UsageError extends Error {
@@ -57,18 +57,14 @@ export function valueProblem(schema: Node, text: string): string | undefined {
 
 /** A flag's value, read and checked: a map's `key=value` as `[key, value]`. Throws an Error saying why not. */
 export function flagValue(flag: Flag, text: string): string | [string, string] {
-  if (flag.kind !== 'map') {
-    const value = readValue(text, `--${flag.name}`);
-    const problem = valueProblem(flag.schema, value);
-    if (problem) throw new Error(`${problem}, got ${JSON.stringify(value)}`);
-    return value;
-  }
   const equals = text.indexOf('=');
-  if (equals < 1) throw new Error(`expected key=value (${flag.wire}), got ${JSON.stringify(text)}`);
-  const value = readValue(text.slice(equals + 1), `--${flag.name}`);
+  if (flag.kind === 'map' && equals < 1)
+    throw new Error(`expected key=value (${flag.wire}), got ${JSON.stringify(text)}`);
+  const key = flag.kind === 'map' ? text.slice(0, equals) : undefined;
+  const value = readValue(key === undefined ? text : text.slice(equals + 1), `--${flag.name}`);
   const problem = valueProblem(flag.schema, value);
-  if (problem) throw new Error(`${text.slice(0, equals)}: ${problem}, got ${JSON.stringify(value)}`);
-  return [text.slice(0, equals), value];
+  if (problem) throw new Error(`${key === undefined ? '' : `${key}: `}${problem}, got ${JSON.stringify(value)}`);
+  return key === undefined ? value : [key, value];
 }
 
 /** One `-d name=value`, read: the name as sent, the value as typed or read. */
@@ -114,13 +110,11 @@ export function inputOf(
   const input: Record<string, unknown> = {};
   for (const [flag, value] of values) {
     if (value === undefined) continue;
-    const at = flag.segments.findIndex((s) => typeof s !== 'string' || s === '');
-    const before = flag.segments.slice(0, at < 0 ? undefined : at) as string[];
-    const after = at < 0 ? [] : (flag.segments.slice(at + 1) as string[]);
-    if (flag.kind === 'list') (value as string[]).forEach((item, i) => setPath(input, [...before, i, ...after], item));
+    const withSlot = (slot: string | number) => flag.segments.map((s) => (isSlot(s) ? slot : (s as string)));
+    if (flag.kind === 'list') (value as string[]).forEach((item, i) => setPath(input, withSlot(i), item));
     else if (flag.kind === 'map')
-      for (const [key, item] of value as [string, string][]) setPath(input, [...before, key, ...after], item);
-    else setPath(input, before, value);
+      for (const [key, item] of value as [string, string][]) setPath(input, withSlot(key), item);
+    else setPath(input, flag.segments as string[], value);
   }
   const { value: given, conflicts } = nest(data.map(([name, value]) => ({ segments: segmentsOf(name), value })));
   if (conflicts.length) throw new UsageError(`-d: ${conflicts.join(', ')} given twice, or as a value and as a group`);

@@ -14,7 +14,7 @@ import {
   type WireShape,
   wireShape,
 } from '@hostapi/spec/fields';
-import { type FormShape, isIndex, isKeyName, segmentsOf, toPairs } from '@hostapi/spec/wire';
+import { isIndex, isKeyName, segmentsOf, toPairs } from '@hostapi/spec/wire';
 
 export type Segment = string | Slot;
 
@@ -51,8 +51,6 @@ export interface OperationCommand {
   readonly tags: readonly string[];
   /** The request's fields, without the key: as an object, for asLists. */
   readonly request: WireObject;
-  /** The order of the fields on the wire. */
-  readonly form: FormShape;
   readonly flags: readonly Flag[];
   /** Fields with more than one slot (`a[<n>][<key>]`): given with `-d` only. */
   readonly dataOnly: readonly string[];
@@ -70,7 +68,7 @@ export const kebab = (text: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-const isSlot = (segment: Segment) => typeof segment !== 'string' || segment === '';
+export const isSlot = (segment: Segment): boolean => typeof segment !== 'string' || segment === '';
 const isSwitch = (schema: Node) =>
   Array.isArray(schema.enum) && schema.enum.length === 2 && schema.enum.every((v: unknown, i: number) => v === i);
 
@@ -186,13 +184,12 @@ export function commandsOf(doc: Node): OperationCommand[] {
       method: method.toUpperCase(),
       path,
       call: [group, call],
-      callAll: all ? [all[0] as string, all[1] as string] : undefined,
+      callAll: all as [string, string] | undefined,
       destructive: op['x-destructive'] === true,
       summary: op.summary,
       description: op.description ?? '',
       tags: op.tags ?? [],
       request: { kind: 'object', schema: {}, given: {}, fields, additional: true },
-      form,
       flags,
       dataOnly,
       example: [`hostapi ${kebab(group)} ${name}`, ...example].join(' '),

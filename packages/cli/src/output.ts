@@ -31,14 +31,8 @@ function recordsIn(shape: WireShape, result: object): Row[] | undefined {
 }
 
 /** The records of a result, by the first of its shapes that finds them. */
-function recordsOf(shapes: readonly WireShape[], result: unknown): Row[] | undefined {
-  if (!result || typeof result !== 'object') return undefined;
-  for (const shape of shapes) {
-    const records = recordsIn(shape, result);
-    if (records) return records;
-  }
-  return undefined;
-}
+const recordsOf = (shapes: readonly WireShape[], result: unknown): Row[] | undefined =>
+  result && typeof result === 'object' ? shapes.map((shape) => recordsIn(shape, result)).find(Boolean) : undefined;
 
 /** The scalar fields of a record as the description names them: the table's candidate columns. */
 function columnsOf(shapes: readonly WireShape[]): string[] {

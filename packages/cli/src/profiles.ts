@@ -2,12 +2,11 @@
 // platform's config folder, readable by its owner only (folder 0700, file 0600).
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { UsageError } from './input.js';
 import type { Io } from './terminal.js';
 
 export interface Profile {
-  /** The API key. */
   key: string;
   /** The service's address, when not the default (`--base-url` at login). */
   url?: string;
@@ -51,10 +50,10 @@ export function readProfiles(io: Io): Record<string, Profile> {
 
 /** Saves the profiles, the folder 0700 and the file 0600 (written beside, then moved into place). */
 export function writeProfiles(env: NodeJS.ProcessEnv, profiles: Record<string, Profile>): string {
-  const folder = configFolder(env);
+  const file = profilesFile(env);
+  const folder = dirname(file);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   chmodSync(folder, 0o700);
-  const file = join(folder, 'profiles.json');
   const staging = `${file}.${process.pid}.tmp`;
   writeFileSync(staging, `${JSON.stringify(profiles, null, 2)}\n`, { mode: 0o600 });
   chmodSync(staging, 0o600);
@@ -62,19 +61,12 @@ export function writeProfiles(env: NodeJS.ProcessEnv, profiles: Record<string, P
   return file;
 }
 
-export interface Credentials {
-  key: string | undefined;
-  baseUrl: string | undefined;
-  /** Where the key came from, for messages: `HOSTAPI_KEY`, `profile "default"`. */
-  from: string;
-}
-
 /**
  * The key and address of a call: `--profile` (or HOSTAPI_PROFILE) names a profile that must
  * exist; otherwise HOSTAPI_KEY, else the default profile. `--base-url`, then HOSTAPI_URL, then
  * the profile's address.
  */
-export function credentials(options: { profile?: string; baseUrl?: string }, io: Io): Credentials {
+export function credentials(options: { profile?: string; baseUrl?: string }, io: Io) {
   const { env } = io;
   const named = options.profile ?? (env.HOSTAPI_PROFILE || undefined);
   const useEnv = !named && env.HOSTAPI_KEY;
@@ -89,6 +81,5 @@ export function credentials(options: { profile?: string; baseUrl?: string }, io:
   return {
     key: useEnv ? env.HOSTAPI_KEY : profile?.key,
     baseUrl: options.baseUrl ?? (env.HOSTAPI_URL || profile?.url),
-    from: useEnv ? 'HOSTAPI_KEY' : `profile ${JSON.stringify(name)}`,
   };
 }

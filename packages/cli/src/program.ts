@@ -83,14 +83,13 @@ export const ENVIRONMENT: readonly [string, string][] = [
   ['NO_COLOR', 'Set and not empty: no colour (there is none when the output is not a terminal either).'],
 ];
 
-/** A flag as commander's options: yes/no as `--x` and a hidden `--no-x`. */
-function optionsOf(flag: Flag): Option[] {
+/** A flag as commander's option: yes/no as `--x` and a hidden `--no-x`. */
+function optionOf(flag: Flag): Option {
   const option = new Option(usageOf(flag), describeFlag(flag));
-  if (Array.isArray(flag.schema.enum) && flag.kind !== 'switch') option.choices(flag.schema.enum.map(String));
-  if (flag.kind === 'switch') return [option, new Option(`--no-${flag.name}`).hideHelp()];
+  if (flag.kind === 'switch') return option;
+  if (Array.isArray(flag.schema.enum)) option.choices(flag.schema.enum.map(String));
   // After choices: this parser checks the enumeration too, with the value read (@file).
-  option.argParser(checked((text) => flagValue(flag, text), flag.kind === 'list' || flag.kind === 'map'));
-  return [option];
+  return option.argParser(checked((text) => flagValue(flag, text), flag.kind === 'list' || flag.kind === 'map'));
 }
 
 function operationCommand(group: Command, command: OperationCommand, io: Io): void {
@@ -102,11 +101,12 @@ function operationCommand(group: Command, command: OperationCommand, io: Io): vo
   const reserved = new Set(OPTIONS.map((o) => o.attributeName()));
   const options = new Map<Flag, Option>();
   for (const flag of command.flags) {
-    const [option, ...others] = optionsOf(flag);
-    if (reserved.has(option!.attributeName()))
+    const option = optionOf(flag);
+    if (reserved.has(option.attributeName()))
       throw new Error(`${command.operationId}: --${flag.name} is an option of every command`);
-    for (const o of [option!, ...others]) sub.addOption(o);
-    options.set(flag, option!);
+    sub.addOption(option);
+    if (flag.kind === 'switch') sub.addOption(new Option(`--no-${flag.name}`).hideHelp());
+    options.set(flag, option);
   }
   if (command.callAll) sub.option('--all', 'Every record of every page, streamed as the pages come.');
   sub.action(async (_, self: Command) => {
@@ -178,16 +178,15 @@ export function createProgram(doc: Node, io: Io): Command {
   program
     .command('login')
     .description(
-      `Save your API key as a profile (--profile, default "${DEFAULT_PROFILE}"), with --base-url if given. ` +
-        'The key is ' +
-        'asked for without echo on a terminal, or read from standard input. Saved in the config folder, readable by ' +
-        'you only: $XDG_CONFIG_HOME/hostapi or ~/.config/hostapi (Linux), ~/Library/Application Support/hostapi ' +
+      `Save your API key as a profile (--profile, default "${DEFAULT_PROFILE}"), with --base-url if given. The key ` +
+        'is asked for without echo on a terminal, or read from standard input. Saved in the config folder, readable ' +
+        'by you only: $XDG_CONFIG_HOME/hostapi or ~/.config/hostapi (Linux), ~/Library/Application Support/hostapi ' +
         '(macOS), %APPDATA%\\hostapi (Windows).',
     )
     .action((_, self: Command) => login(self, io));
   program
     .command('logout')
-    .description('Remove a saved profile (--profile, default "default").')
+    .description(`Remove a saved profile (--profile, default "${DEFAULT_PROFILE}").`)
     .action((_, self: Command) => logout(self, io));
   addCompletion(program, io);
   return program;

@@ -6,7 +6,7 @@ import type { Flag, OperationCommand } from './operations.js';
 import { inputOf, UsageError } from './input.js';
 import { type OutputOptions, prepareOutput, printAll, printResult } from './output.js';
 import { checkUrl, credentials } from './profiles.js';
-import { askYes, Cancelled, type Io } from './terminal.js';
+import { askYes, type Io } from './terminal.js';
 import { VERSION } from './version.js';
 
 /** The options every command takes (program-level), as parsed. */
@@ -72,7 +72,7 @@ function tracingFetch(globals: Globals, io: Io, trace: { printed: boolean }): ty
 async function confirm(command: OperationCommand, io: Io): Promise<void> {
   const what = `${command.group} ${command.name} (${command.summary}) changes or removes what exists`;
   if (!io.canAsk) throw new UsageError(`${what}: with no terminal to ask on, give --yes to go ahead`);
-  if (!(await askYes(`${what}. Send it? [y/N] `))) throw new Cancelled('not confirmed: nothing was sent');
+  if (!(await askYes(`${what}. Send it? [y/N] `))) throw new Error('not confirmed: nothing was sent');
 }
 
 /** Runs one operation's command with the values of its flags. */
@@ -103,13 +103,10 @@ export async function runOperation(
     ...Object.fromEntries(globals.header ?? []),
   };
   try {
-    if (globals.all) {
-      const [group, method] = command.callAll!;
-      await printAll(command, client[group]![method]!(input, { headers }), globals, io);
-    } else {
-      const [group, method] = command.call;
-      printResult(command, await client[group]![method]!(input, { headers }), globals, io);
-    }
+    const [group, method] = globals.all ? command.callAll! : command.call;
+    const result = client[group]![method]!(input, { headers });
+    if (globals.all) await printAll(command, result, globals, io);
+    else printResult(command, await result, globals, io);
   } catch (error) {
     if (!trace.printed) throw error;
   }

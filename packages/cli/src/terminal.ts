@@ -21,7 +21,7 @@ export interface Io {
   readonly env: NodeJS.ProcessEnv;
 }
 
-const STYLES = { bold: [1, 22], red: [31, 39], yellow: [33, 39] } as const;
+const STYLES = { bold: [1, 22], red: [31, 39] } as const;
 
 /** The process's terminal: NO_COLOR (set and not empty) or a stream that is not a terminal means no colour. */
 export function processIo(env: NodeJS.ProcessEnv = process.env): Io {
@@ -41,11 +41,6 @@ export function processIo(env: NodeJS.ProcessEnv = process.env): Io {
     columns: process.stdout.columns || 120,
     env,
   };
-}
-
-/** Asked on a terminal and not answered (Ctrl-C); exit code 1, nothing sent. */
-export class Cancelled extends Error {
-  override name = 'Cancelled';
 }
 
 /** Reads a line from the terminal without echoing it (the key); Ctrl-C cancels. */
@@ -68,7 +63,7 @@ export function askHidden(question: string, io: Io): Promise<string> {
     const onData = (chunk: string) => {
       for (const char of chunk) {
         if (char === '\r' || char === '\n' || char === '\u0004') return done(() => resolve(text));
-        if (char === '\u0003') return done(() => reject(new Cancelled('cancelled: nothing was saved')));
+        if (char === '\u0003') return done(() => reject(new Error('cancelled: nothing was saved')));
         text = char === '\u007f' || char === '\b' ? [...text].slice(0, -1).join('') : text + char;
       }
     };
