@@ -17,11 +17,10 @@ export const usageOf = (flag: Flag): string =>
     : `--${flag.name} <${flag.kind === 'map' ? `key=${typeOf(flag)}` : typeOf(flag)}>`;
 
 /** What a flag's help says after its description: how it is sent. */
-function sentAs(flag: Flag): string {
-  const wire = flag.wire;
-  switch (flag.kind) {
+function sentAs({ name, kind, wire }: Flag): string {
+  switch (kind) {
     case 'switch':
-      return `Yes/no: --${flag.name} sends ${wire}=1, --no-${flag.name} ${wire}=0.`;
+      return `Yes/no: --${name} sends ${wire}=1, --no-${name} ${wire}=0.`;
     case 'list':
       return `Repeatable, an item each: ${wire}.`;
     case 'map':
@@ -33,7 +32,7 @@ function sentAs(flag: Flag): string {
 
 /** A flag's description in `--help`. */
 export const describeFlag = (flag: Flag): string =>
-  `${flag.required ? '(required) ' : ''}${flag.description}${flag.description ? ' ' : ''}${sentAs(flag)}`;
+  [flag.required && '(required)', flag.description, sentAs(flag)].filter(Boolean).join(' ');
 
 const itemName = (flag: Flag, slot: string) => flag.wire.replace(flag.kind === 'map' ? '<key>' : '<n>', slot);
 

@@ -11,6 +11,7 @@ import {
   type Slot,
   shownName,
   type WireObject,
+  type WireLeaf,
   type WireShape,
   wireShape,
 } from '@hostapi/spec/fields';
@@ -78,24 +79,18 @@ const isSwitch = (schema: Node) =>
  * field of its own) is left out of the name (`filters[state]` → `state`). Undefined for a leaf
  * with more than one slot.
  */
-function flagOf(leaf: ReturnType<typeof leavesOf>[number], unwrap: boolean): Flag | undefined {
+function flagOf(leaf: WireLeaf, unwrap: boolean): Flag | undefined {
   const slots = leaf.segments.filter(isSlot);
   if (slots.length > 1) return undefined;
   const literal = leaf.segments.filter((s): s is string => !isSlot(s));
   const slot = slots[0];
   const schema = leaf.shape.schema;
+  const isMap = typeof slot === 'object' && slot.slot === 'key';
   return {
     name: (unwrap ? literal.slice(1) : literal).map(kebab).join('-'),
     wire: shownName(leaf.segments),
     segments: leaf.segments,
-    kind:
-      slot === undefined
-        ? isSwitch(schema)
-          ? 'switch'
-          : 'value'
-        : typeof slot === 'object' && slot.slot === 'key'
-          ? 'map'
-          : 'list',
+    kind: slot === undefined ? (isSwitch(schema) ? 'switch' : 'value') : isMap ? 'map' : 'list',
     required: leaf.required,
     description: (leaf.description ?? '').trim(),
     schema,

@@ -124,6 +124,8 @@ function tableWriter(io: Io, candidates: string[], given: string[] | undefined) 
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2) ?? 'null'}\n`;
 const yamlOf = (value: unknown) => lib.dump!(value, { lineWidth: -1, noRefs: true });
+const serialized = (format: Format, value: unknown) => (format === 'yaml' ? yamlOf(value) : json(value));
+const rowsOf = (value: unknown) => (Array.isArray(value) ? value : [value]) as Row[];
 
 /** The format: as asked, else a table for records on a terminal, else JSON. */
 const formatOf = (options: OutputOptions, records: boolean, io: Io): Format =>
@@ -147,11 +149,10 @@ export function printResult(command: OperationCommand, answer: unknown, options:
   if (query) result = lib.search!(result as never, query);
   const format = formatOf(options, Boolean(records), io);
   if (format !== 'table') {
-    io.out(format === 'yaml' ? yamlOf(result) : json(result));
+    io.out(serialized(format, result));
     return;
   }
-  const rows = query ? (Array.isArray(result) ? (result as Row[]) : [result as Row]) : (records ?? [result as Row]);
-  tableWriter(io, columnsOf(command.results), fields)(rows);
+  tableWriter(io, columnsOf(command.results), fields)(query ? rowsOf(result) : (records ?? [result as Row]));
   const page = result as { current_page?: number; total_pages?: number; total_items?: number };
   if (!query && typeof page.total_pages === 'number' && page.total_pages > 1)
     io.err(`Page ${page.current_page} of ${page.total_pages} (${page.total_items} in all): --all prints every page.\n`);
@@ -179,8 +180,8 @@ export async function printAll(
     for await (const record of records) all.push(shape(record));
     const format = options.output ?? 'json';
     const result = lib.search!(all as never, query);
-    if (format === 'table') tableWriter(io, [], fields)(Array.isArray(result) ? (result as Row[]) : [result as Row]);
-    else io.out(format === 'yaml' ? yamlOf(result) : json(result));
+    if (format === 'table') tableWriter(io, [], fields)(rowsOf(result));
+    else io.out(serialized(format, result));
     return;
   }
   const format = formatOf(options, true, io);
