@@ -78,11 +78,10 @@ export const describeCommand = (command: OperationCommand): string =>
 /** What follows the options: how fields are typed, the example, and what the command does to your account. */
 export function helpAfter(command: OperationCommand): string {
   const notes = [
-    ...(command.callAll ? ['A paged list: --all prints every record of every page, as the pages come.'] : []),
-    ...(command.destructive
-      ? ['Destructive (changes or removes what exists): asks before sending on a terminal; --yes to go ahead.']
-      : []),
-  ];
+    command.callAll && 'A paged list: --all prints every record of every page, as the pages come.',
+    command.destructive &&
+      'Destructive (changes or removes what exists): asks before sending on a terminal; --yes to go ahead.',
+  ].filter(Boolean);
   return [
     '',
     'Fields:',

@@ -16,10 +16,6 @@ export class UsageError extends Error {
 /** Standard input, read at most once (by one `-` value, or by `hostapi login`). */
 let stdinTaken: string | undefined;
 
-/** `~/x` → the home folder's `x`. */
-export const expandHome = (path: string): string =>
-  path === '~' || path.startsWith('~/') ? homedir() + path.slice(1) : path;
-
 /**
  * A value as typed, or read: `@path` reads the file (`~` is the home folder; one final line break
  * is dropped, as the shell's `$(cat path)` drops it), `@@text` is `@text` itself, `-` reads
@@ -33,7 +29,7 @@ export function readValue(text: string, flag: string): string {
   }
   if (text.startsWith('@@')) return text.slice(1);
   if (!text.startsWith('@')) return text;
-  const path = expandHome(text.slice(1));
+  const path = text.slice(1).replace(/^~(?=\/|$)/, () => homedir());
   try {
     return readFileSync(path, 'utf8').replace(/\r?\n$/, '');
   } catch (error) {

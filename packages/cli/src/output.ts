@@ -1,7 +1,7 @@
 // What a result looks like: a table of its records on a terminal (for lists), JSON when piped or
 // asked for, or YAML; `--fields` keeps some fields of each record, `--query` filters with
 // JMESPath. `--all` streams every record of every page as it comes.
-import type { WireShape } from '@hostapi/spec/fields';
+import { fieldShape, type WireShape } from '@hostapi/spec/fields';
 import { maskKeyIn } from '@hostapi/spec/wire';
 import type { OperationCommand } from './operations.js';
 import type { Io } from './terminal.js';
@@ -23,7 +23,7 @@ function recordsIn(shape: WireShape, result: object): Row[] | undefined {
   if (Array.isArray(result)) return shape.kind === 'list' ? (result as Row[]) : undefined;
   if (shape.kind === 'map' && shape.value.kind === 'object' && shape.value.fields.length)
     return Object.values(result as Record<string, Row>);
-  if (shape.kind === 'object' && shape.fields.some((f) => f.name === 'data' && f.shape.kind === 'list')) {
+  if (shape.kind === 'object' && fieldShape(shape, 'data')?.kind === 'list') {
     const data = (result as { data?: unknown }).data;
     return Array.isArray(data) ? data : undefined;
   }
@@ -43,7 +43,7 @@ function columnsOf(shapes: readonly WireShape[]): string[] {
         : shape.kind === 'map'
           ? shape.value
           : shape.kind === 'object'
-            ? shape.fields.find((f) => f.name === 'data')?.shape
+            ? fieldShape(shape, 'data')
             : undefined;
     const record = item?.kind === 'list' ? item.item : item;
     if (record?.kind === 'object') return record.fields.filter((f) => f.shape.kind === 'value').map((f) => f.name);
