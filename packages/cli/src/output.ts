@@ -175,16 +175,15 @@ export async function printAll(
     checked = true;
     return maskKeyIn(fields ? pick(row as Row, fields) : row, io.keys);
   };
+  const format = formatOf(options, true, io);
   if (query) {
     const all: unknown[] = [];
     for await (const record of records) all.push(shape(record));
-    const format = options.output ?? 'json';
     const result = lib.search!(all as never, query);
     if (format === 'table') tableWriter(io, [], fields)(rowsOf(result));
     else io.out(serialized(format, result));
     return;
   }
-  const format = formatOf(options, true, io);
   if (format === 'table') {
     const write = tableWriter(io, columnsOf(command.results), fields);
     let first: Row[] | undefined = [];

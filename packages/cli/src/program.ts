@@ -17,13 +17,12 @@ import { VERSION } from './version.js';
 const checked =
   (parse: (text: string) => unknown, repeat = false) =>
   (text: string, previous: unknown): any => {
-    let value: unknown;
     try {
-      value = parse(text);
+      const value = parse(text);
+      return repeat ? [...((previous as unknown[]) ?? []), value] : value;
     } catch (error) {
       throw new InvalidArgumentError((error as Error).message);
     }
-    return repeat ? [...((previous as unknown[]) ?? []), value] : value;
   };
 
 function header(text: string): [string, string] {

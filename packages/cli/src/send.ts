@@ -25,9 +25,6 @@ export interface Globals extends OutputOptions {
 /** What the client is given as the key for --dry-run without one: masked like any key. */
 const NO_KEY = 'YOUR_API_KEY';
 
-/** Thrown by the dry-run fetch once the request is printed: nothing is sent. */
-class DryRun extends Error {}
-
 /**
  * The request as HTTP/1.1 puts it on the wire: request line, Host, the headers the client sets
  * (a multipart body's Content-Type with its boundary), a blank line and the body. fetch adds its
@@ -53,7 +50,7 @@ function tracingFetch(globals: Globals, io: Io, trace: { printed: boolean }): ty
     if (globals.dryRun) {
       io.out(text.endsWith('\r\n') ? text : `${text}\r\n`);
       trace.printed = true;
-      throw new DryRun('dry run');
+      throw new Error('dry run: nothing is sent'); // runOperation sees trace.printed and stops quietly
     }
     if (!globals.verbose) return fetch(url, init);
     const lines = text.replace(/\r\n$/, '').split('\r\n');
