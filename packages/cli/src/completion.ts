@@ -25,16 +25,11 @@ const firstLine = (text: string) => text.split('\n')[0]!.trim();
 export function addCompletion(program: Command, io: Io): void {
   const completion = tab(program, { completionCommandName: 'completion' });
   // tab answers one line per candidate: commands by their summaries, every description one line.
-  const summaries = new Map<string, string>();
-  const walk = (command: Command, path: string[]) => {
-    for (const sub of command.commands) {
-      summaries.set([...path, sub.name()].join(' '), sub.summary() || firstLine(sub.description()));
-      walk(sub, [...path, sub.name()]);
-    }
-  };
-  walk(program, []);
   for (const [path, command] of completion.commands) {
-    command.description = summaries.get(path) ?? firstLine(command.description);
+    const named = path
+      .split(' ')
+      .reduce<Command | undefined>((parent, name) => parent?.commands.find((c) => c.name() === name), program);
+    command.description = named?.summary() || firstLine(command.description);
     for (const option of command.options.values()) option.description = firstLine(option.description);
   }
   program.commands
