@@ -56,7 +56,7 @@ const scenario = fc
   })
   .chain((bounds) => fc.tuple(fc.constant(bounds), fc.array(step(bounds.keys), { minLength: 1, maxLength: 50 })));
 
-/** What one key should see: the SSH keys it added (id → label), the next id, whether it wrote since it last started. */
+/** What one key should see: its SSH keys (id → label), the next id, whether it wrote since it last started. */
 interface KeyModel {
   ids: Map<string, string>;
   next: number;
