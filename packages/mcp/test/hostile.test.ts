@@ -63,6 +63,7 @@ const headers = fc.array(
 );
 const status = fc.oneof(fc.integer({ min: 200, max: 599 }), fc.constantFrom(200, 302, 401, 422, 500, 503));
 const json = (body: unknown, code = 200) => new Response(JSON.stringify(body), { status: code });
+const DEEP = 'a value nested deeper than a walk can go';
 
 /** Anything a service may answer. */
 const answers: fc.Arbitrary<Answer> = fc.oneof(
@@ -100,6 +101,17 @@ const answers: fc.Arbitrary<Answer> = fc.oneof(
     const answer = changed(successes[tool], at, echo, sent) as Record<string, unknown>;
     return json({ ...answer, [echo(sent)]: echo(sent) });
   }),
+  // The description's success with a part nested as deep as JSON.parse takes (no walk's stack does).
+  fc.record({ at: fc.array(fc.nat(), { maxLength: 5 }), depth: fc.integer({ min: 1, max: 100_000 }) }).map(
+    ({ at, depth }) =>
+      (tool: string, sent: Sent) =>
+        new Response(
+          JSON.stringify(changed(successes[tool], at, () => DEEP, sent)).replace(
+            JSON.stringify(DEEP),
+            `${'['.repeat(depth)}${']'.repeat(depth)}`,
+          ),
+        ),
+  ),
   // The service's refusal quoting the request, with any status.
   fc.record({ echo, status }).map(
     ({ echo, status }) =>
