@@ -7,7 +7,7 @@
 // (@hostapi/testing/key-spellings): the console shows it masked, never the key.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REDACTED } from '@hostapi/spec/wire';
+import { REDACTED, TOO_DEEP } from '@hostapi/spec/wire';
 import { carriesKey, keyPlaces, SECRET, SHORT } from '@hostapi/testing/key-spellings';
 import fc from 'fast-check';
 import type { Locator } from 'playwright-core';
@@ -232,6 +232,26 @@ describe('whatever a server answers', () => {
       // The same address answering 416 without a body: shown as such, not with the body before it
       // (which Chromium's cache once handed back with it).
       await show({ status: 416, headers: { 'content-type': 'text/html' }, body: new Uint8Array() });
+    } finally {
+      await watched.page.context().close();
+    }
+  }, 120_000);
+
+  it('shows a body and an sl-violations list nested as deep as JSON.parse takes, below 64 levels named', async () => {
+    const watched = await docsPage(running.browser);
+    try {
+      const panel = await openConsole(watched, consoleOperation('listServers'), running.site, url);
+      const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+      next = {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'sl-violations': `[${deep(5_000)}]` },
+        body: bytes(`{"return":${deep(100_000)},"msg":"Successful","status":true}`),
+      };
+      const shown = await sendAndRead(panel, String(++count));
+      expect(shown.status).toBe('200');
+      expect(shown.body).toContain(`"${TOO_DEEP}"`);
+      expect(shown.violations?.items).toBe(1);
+      expect(watched.consoleErrors).toEqual([]);
     } finally {
       await watched.page.context().close();
     }
